@@ -1,0 +1,117 @@
+// Builds the whole server: external plugins (security headers, CORS, rate limit, cookies, static
+// files), then the app's context and request pipeline (culture, caller, tenant, access), then the
+// identity server and the route modules. Used by main.ts, the tests and the benchmarks alike.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fs from 'node:fs';
+import cookie from '@fastify/cookie';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { createCacheBus } from './cache.ts';
+import type { Config } from './config.ts';
+import type { AppContext } from './context.ts';
+import { type Database, openDatabase } from './db/client.ts';
+import { notFound } from './errors.ts';
+import { createIdentityServer } from './identity-server/index.ts';
+import { createMailer } from './mail.ts';
+import { createFeatureChecker } from './modules/feature-management/checker.ts';
+import { routeModules } from './modules/index.ts';
+import { createPermissionChecker } from './modules/permission-management/checker.ts';
+import { createTenantStore } from './modules/saas/tenant-store.ts';
+import { createSecurityLogWriter } from './modules/identity/security-log.ts';
+import { createSettingProvider } from './modules/setting-management/store.ts';
+import { registerErrorHandler, sendAppError } from './plugins/error-handler.ts';
+import { registerRequestContext } from './plugins/request-context.ts';
+import { securityHeaders } from './plugins/security-headers.ts';
+import { createSecrets } from './secrets.ts';
+
+export type App = FastifyInstance;
+
+export const distDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist');
+
+export interface BuiltApp {
+  app: App;
+  ctx: AppContext;
+  close(): Promise<void>;
+}
+
+export async function buildApp(options: {
+  config: Config;
+  database?: Database;
+  logger?: FastifyServerOptions['logger'];
+}): Promise<BuiltApp> {
+  const { config } = options;
+  const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  await database.migrate();
+
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.trustProxy,
+    requestIdHeader: 'x-correlation-id',
+    genReqId: () => crypto.randomUUID().replaceAll('-', ''),
+    routerOptions: { ignoreTrailingSlash: true, caseSensitive: false },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  registerErrorHandler(app);
+  await app.register(helmet, securityHeaders(config));
+  await app.register(cors, {
+    origin: config.corsOrigins.length ? config.corsOrigins : false,
+    credentials: true,
+    exposedHeaders: ['_AbpErrorFormat', 'Abp-Tenant-Resolve-Error', 'X-Correlation-Id', 'Content-Disposition'],
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(cookie);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Finance Admin API', version: '1.0.0', description: 'ABP-compatible HTTP API' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    hideUntagged: false,
+  });
+
+  const secrets = createSecrets(config);
+  const cache = await createCacheBus(database);
+  const ctx = { config, database, db: database.db, secrets, log: app.log, cache, mailer: createMailer(config) } as AppContext;
+  ctx.tenants = createTenantStore(ctx);
+  ctx.permissions = createPermissionChecker(ctx);
+  ctx.features = createFeatureChecker(ctx);
+  ctx.settings = createSettingProvider(ctx);
+  ctx.securityLog = createSecurityLogWriter(ctx);
+  const identityServer = await createIdentityServer(ctx);
+  ctx.tokens = identityServer.tokens;
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('X-Correlation-Id', request.id);
+  });
+  registerRequestContext(app, ctx);
+  await app.register(identityServer.plugin);
+  for (const module of routeModules) await app.register((instance) => module(instance, ctx));
+
+  const spaIndex = path.join(distDir, 'index.html');
+  const serveSpa = config.serveSpa && fs.existsSync(spaIndex);
+  if (serveSpa) {
+    await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false, maxAge: '1h', immutable: false });
+  }
+  app.setNotFoundHandler({}, (request, reply) => {
+    const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && request.headers.accept?.includes('text/html');
+    if (serveSpa && wantsPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return sendAppError(request, reply, notFound('Route', `${request.method} ${request.url.split('?')[0]}`));
+  });
+
+  await app.ready();
+  return {
+    app,
+    ctx,
+    async close() {
+      await app.close();
+      await identityServer.close();
+      if (!options.database) await database.close();
+    },
+  };
+}

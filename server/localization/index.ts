@@ -1,0 +1,130 @@
+// Texts the server sends (errors, login page, e-mails, the application-localization endpoint) come
+// from one JSON file per culture: { "<Resource>": { "<key>": "<text>" } }. English is the default and
+// the fallback for every missing key; a key missing everywhere renders as the key itself.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { LocalizableText } from '../errors.ts';
+
+export interface Language {
+  cultureName: string;
+  uiCultureName: string;
+  displayName: string;
+  twoLetterISOLanguageName: string;
+  flagIcon: string | null;
+  isRightToLeft: boolean;
+  englishName: string;
+}
+
+export const languages: readonly Language[] = [
+  {
+    cultureName: 'en',
+    uiCultureName: 'en',
+    displayName: 'English',
+    englishName: 'English',
+    twoLetterISOLanguageName: 'en',
+    flagIcon: null,
+    isRightToLeft: false,
+  },
+  {
+    cultureName: 'ar',
+    uiCultureName: 'ar',
+    displayName: 'العربية',
+    englishName: 'Arabic',
+    twoLetterISOLanguageName: 'ar',
+    flagIcon: null,
+    isRightToLeft: true,
+  },
+  {
+    cultureName: 'fr',
+    uiCultureName: 'fr',
+    displayName: 'Français',
+    englishName: 'French',
+    twoLetterISOLanguageName: 'fr',
+    flagIcon: null,
+    isRightToLeft: false,
+  },
+  {
+    cultureName: 'hy',
+    uiCultureName: 'hy',
+    displayName: 'Հայերեն',
+    englishName: 'Armenian',
+    twoLetterISOLanguageName: 'hy',
+    flagIcon: null,
+    isRightToLeft: false,
+  },
+];
+
+export const defaultCulture = 'en';
+
+type Resources = Record<string, Record<string, string>>;
+
+const resourcesDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'resources');
+
+function loadResources(): Map<string, Resources> {
+  const byCulture = new Map<string, Resources>();
+  for (const language of languages) {
+    const file = path.join(resourcesDir, `${language.cultureName}.json`);
+    byCulture.set(language.cultureName, fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Resources) : {});
+  }
+  return byCulture;
+}
+
+const resources = loadResources();
+
+export function findLanguage(culture: string | undefined | null): Language | undefined {
+  if (!culture) return undefined;
+  const lower = culture.toLowerCase();
+  return languages.find((l) => l.cultureName === lower) ?? languages.find((l) => l.cultureName === lower.split(/[-_]/)[0]);
+}
+
+/** Picks the first supported culture of an Accept-Language header (quality order). */
+export function cultureFromAcceptLanguage(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  const ranked = header
+    .split(',')
+    .map((part) => {
+      const [tag = '', ...rest] = part.trim().split(';');
+      const q = rest.find((p) => p.trim().startsWith('q='));
+      return { tag: tag.trim(), q: q ? Number(q.trim().slice(2)) || 0 : 1 };
+    })
+    .filter((p) => p.tag && p.q > 0)
+    .sort((a, b) => b.q - a.q);
+  for (const { tag } of ranked) {
+    const found = findLanguage(tag);
+    if (found) return found.cultureName;
+  }
+  return undefined;
+}
+
+/** Resource texts for one culture with English underneath, as the application-localization endpoint serves them. */
+export function resourceTexts(culture: string, onlyDynamics = false): Record<string, Record<string, string>> {
+  if (onlyDynamics) return {};
+  const base = resources.get(defaultCulture) ?? {};
+  const own = resources.get(culture) ?? {};
+  const merged: Resources = {};
+  for (const name of new Set([...Object.keys(base), ...Object.keys(own)])) {
+    merged[name] = { ...(base[name] ?? {}), ...(own[name] ?? {}) };
+  }
+  return merged;
+}
+
+function lookup(culture: string, resource: string, key: string): string | undefined {
+  return resources.get(culture)?.[resource]?.[key] ?? resources.get(defaultCulture)?.[resource]?.[key];
+}
+
+/** Formats "{0} {1}" placeholders. */
+export function formatText(template: string, params: ReadonlyArray<string | number> = []): string {
+  return template.replace(/\{(\d+)\}/g, (whole, index: string) => {
+    const value = params[Number(index)];
+    return value === undefined ? whole : String(value);
+  });
+}
+
+/** Localizes "Resource::Key" (or a LocalizableText) into the given culture. */
+export function localize(culture: string, text: LocalizableText | string, ...params: Array<string | number>): string {
+  const { key, params: own } = typeof text === 'string' ? { key: text, params } : text;
+  const [resource, name] = key.includes('::') ? (key.split('::', 2) as [string, string]) : ['Finance', key];
+  const template = lookup(culture, resource, name) ?? name;
+  return formatText(template, own ?? params);
+}

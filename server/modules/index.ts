@@ -1,0 +1,9 @@
+// The route modules, registered in this order after the request pipeline. Each module's routes
+// declare their schemas and their access (permission, authenticated or anonymous).
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { healthRoutes } from './abp/health-routes.ts';
+
+export type RouteModule = (app: FastifyInstance, ctx: AppContext) => Promise<void>;
+
+export const routeModules: RouteModule[] = [healthRoutes];

@@ -1,0 +1,110 @@
+// Turns every failure into ABP's error envelope. Schema failures become 400 with validationErrors
+// (camelCase member names, localized messages); known HTTP errors keep their status with a generic
+// localized text; anything else is logged and answered 500 without internals.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, internalError, type LocalizableText, type ValidationErrorItem, validationError } from '../errors.ts';
+
+interface SchemaIssue {
+  instancePath?: string;
+  keyword?: string;
+  params?: Record<string, unknown>;
+}
+
+const camel = (name: string) => (name ? name[0]!.toLowerCase() + name.slice(1) : name);
+
+function memberOf(issue: SchemaIssue): string {
+  if (issue.keyword === 'required' && typeof issue.params?.missingProperty === 'string') {
+    const parent = (issue.instancePath ?? '').split('/').filter(Boolean).map(camel);
+    return [...parent, camel(issue.params.missingProperty)].join('.');
+  }
+  if (issue.keyword === 'additionalProperties' && typeof issue.params?.additionalProperty === 'string') {
+    return camel(issue.params.additionalProperty);
+  }
+  return (issue.instancePath ?? '').split('/').filter(Boolean).map(camel).join('.');
+}
+
+function messageOf(issue: SchemaIssue, member: string): LocalizableText {
+  const p = issue.params ?? {};
+  const key = (k: string, ...params: Array<string | number>): LocalizableText => ({
+    key: `AbpValidation::${k}`,
+    params: [member, ...params],
+  });
+  switch (issue.keyword) {
+    case 'required':
+      return key('The {0} field is required.');
+    case 'maxLength':
+      return key("The field {0} must be a string with a maximum length of '{1}'.", Number(p.limit));
+    case 'minLength':
+      return Number(p.limit) <= 1
+        ? key('The {0} field is required.')
+        : key("The field {0} must be a string with a minimum length of '{1}'.", Number(p.limit));
+    case 'maximum':
+    case 'exclusiveMaximum':
+      return key('The field {0} must be less than or equal to {1}.', Number(p.limit));
+    case 'minimum':
+    case 'exclusiveMinimum':
+      return key('The field {0} must be greater than or equal to {1}.', Number(p.limit));
+    case 'format':
+      return p.format === 'email' ? key('The {0} field is not a valid e-mail address.') : key('The field {0} is invalid.');
+    case 'additionalProperties':
+      return key('The field {0} is not allowed.');
+    default:
+      return key('The field {0} is invalid.');
+  }
+}
+
+export function schemaValidationError(issues: SchemaIssue[]): AppError {
+  const items: ValidationErrorItem[] = issues.map((issue) => {
+    const member = memberOf(issue);
+    return { message: messageOf(issue, member || 'input'), members: member ? [member] : [] };
+  });
+  return validationError(items);
+}
+
+const genericByStatus: Record<number, string> = {
+  400: 'AbpExceptionHandling::400Message',
+  401: 'AbpExceptionHandling::401Message',
+  403: 'AbpExceptionHandling::403Message',
+  404: 'AbpExceptionHandling::404Message',
+  405: 'AbpExceptionHandling::405Message',
+  413: 'AbpExceptionHandling::413Message',
+  415: 'AbpExceptionHandling::415Message',
+  429: 'AbpExceptionHandling::429Message',
+};
+
+export function toAppError(error: FastifyError | Error): AppError {
+  if (error instanceof AppError) return error;
+  const fastifyError = error as FastifyError;
+  if (Array.isArray(fastifyError.validation)) return schemaValidationError(fastifyError.validation as SchemaIssue[]);
+  const status = fastifyError.statusCode;
+  if (status && status >= 400 && status < 500) {
+    return new AppError({ status, text: { key: genericByStatus[status] ?? 'AbpExceptionHandling::400Message' } });
+  }
+  return internalError();
+}
+
+export function sendAppError(request: FastifyRequest, reply: FastifyReply, error: AppError) {
+  const t = (text: LocalizableText | string) => request.t(text);
+  const validationErrors = error.validationErrors?.map((item) => ({ message: t(item.message), members: item.members })) ?? null;
+  const details = error.validationErrors
+    ? [t(error.detailsText ?? 'AbpValidation::ValidationNarrativeTitle'), ...(validationErrors ?? []).map((v) => ` - ${v.message}`)].join(
+        '\n',
+      )
+    : error.detailsText
+      ? t(error.detailsText)
+      : null;
+  if (error.status === 401) reply.header('WWW-Authenticate', request.tokenError ? `Bearer error="${request.tokenError}"` : 'Bearer');
+  return reply
+    .code(error.status)
+    .headers({ ...error.headers, _AbpErrorFormat: 'true', 'cache-control': 'no-store' })
+    .type('application/json; charset=utf-8')
+    .send(JSON.stringify({ error: { code: error.code, message: t(error.text), details, data: error.data, validationErrors } }));
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const appError = toAppError(error);
+    if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
+    return sendAppError(request, reply, appError);
+  });
+}

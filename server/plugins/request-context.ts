@@ -1,0 +1,178 @@
+// Per-request context, resolved in a fixed order by onRequest hooks:
+//   culture (query culture/ui-culture, culture cookie, Accept-Language) ->
+//   caller (Bearer access token verified, its session still live, the user active) ->
+//   tenant (token claim, then __tenant query, header, cookie; id or name; unknown/inactive -> 404) ->
+//   access (the route's declared permission / authentication / feature).
+// Routes declare their access in `config.auth`; a route without it is refused by the route-table test.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { and, eq } from 'drizzle-orm';
+import type { AppContext, CurrentUser, TenantInfo } from '../context.ts';
+import { identitySessions, users } from '../db/schema/index.ts';
+import { forbidden, tenantResolveError, unauthenticated } from '../errors.ts';
+import { cultureFromAcceptLanguage, defaultCulture, findLanguage, localize } from '../localization/index.ts';
+import type { LocalizableText } from '../errors.ts';
+
+export type RouteAccess =
+  | { anonymous: true }
+  | { authenticated: true }
+  /** Any one of the names grants access (ABP's `A || B` menu guards); `all` requires every name. */
+  | { permission: string | string[]; all?: boolean };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    auth?: RouteAccess;
+    /** A feature that must be enabled for the current tenant (e.g. 'AuditLogging.Enable'). */
+    feature?: string;
+    /** The request is validated by an embedded component instead of a route schema (oidc-provider). */
+    validatedBy?: string;
+  }
+  interface FastifyRequest {
+    culture: string;
+    currentUser: CurrentUser | null;
+    tenant: TenantInfo | null;
+    /** Why a presented Bearer token was not accepted (for WWW-Authenticate). */
+    tokenError: string | null;
+    t(text: LocalizableText | string, ...params: Array<string | number>): string;
+  }
+}
+
+const tenantKey = '__tenant';
+const guidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function cultureOf(request: FastifyRequest): string {
+  const query = request.query as Record<string, unknown> | undefined;
+  const fromQuery = findLanguage(String(query?.['ui-culture'] ?? query?.culture ?? ''));
+  if (fromQuery) return fromQuery.cultureName;
+  const cookie = request.cookies?.['.AspNetCore.Culture'];
+  const fromCookie = cookie ? findLanguage(/uic=([^|]+)/.exec(cookie)?.[1] ?? /c=([^|]+)/.exec(cookie)?.[1]) : undefined;
+  if (fromCookie) return fromCookie.cultureName;
+  return cultureFromAcceptLanguage(request.headers['accept-language']) ?? defaultCulture;
+}
+
+const claimString = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+const claimList = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : typeof value === 'string' ? [value] : [];
+
+async function resolveCaller(ctx: AppContext, request: FastifyRequest): Promise<void> {
+  const header = request.headers.authorization;
+  if (!header?.startsWith('Bearer ')) return;
+  const claims = await ctx.tokens.verify(header.slice(7).trim());
+  if (!claims) {
+    request.tokenError = 'invalid_token';
+    return;
+  }
+  const userId = claimString(claims.sub);
+  const sessionId = claimString(claims.session_id);
+  if (!userId || !guidPattern.test(userId)) {
+    request.tokenError = 'invalid_token';
+    return;
+  }
+  // One indexed lookup per request: a signed-out or revoked session, or a disabled or deleted user,
+  // stops working here and now rather than when the token expires.
+  const [row] = sessionId
+    ? await ctx.db
+        .select({ user: users, sessionRowId: identitySessions.id, lastAccessed: identitySessions.lastAccessed })
+        .from(identitySessions)
+        .innerJoin(users, eq(users.id, identitySessions.userId))
+        .where(and(eq(identitySessions.sessionId, sessionId), eq(users.id, userId)))
+        .limit(1)
+    : await ctx.db
+        .select({ user: users, sessionRowId: users.id, lastAccessed: users.lastModificationTime })
+        .from(users)
+        .where(eq(users.id, userId))
+        .limit(1);
+  if (!row?.user.isActive || row.user.isDeleted || (row.user.lockoutEnd && row.user.lockoutEnd > new Date())) {
+    request.tokenError = 'invalid_token';
+    return;
+  }
+  const user = row.user;
+  request.currentUser = {
+    id: user.id,
+    tenantId: user.tenantId,
+    userName: user.userName,
+    name: user.name,
+    surName: user.surname,
+    email: user.email,
+    emailVerified: user.emailConfirmed,
+    phoneNumber: user.phoneNumber,
+    phoneNumberVerified: user.phoneNumberConfirmed,
+    roles: claimList(claims.role),
+    sessionId,
+    clientId: claimString(claims.client_id) ?? claimString(claims.azp),
+    rememberMe: claims.remember_me === true || claims.remember_me === 'True' || claims.remember_me === 'true',
+    impersonatorUserId: claimString(claims.impersonator_userid),
+    impersonatorTenantId: claimString(claims.impersonator_tenantid),
+    impersonatorUserName: claimString(claims.impersonator_username),
+    impersonatorTenantName: claimString(claims.impersonator_tenantname),
+  };
+  if (sessionId && (!row.lastAccessed || Date.now() - row.lastAccessed.getTime() > 60_000)) {
+    // Last activity is informational: written at most once a minute, never blocking the request.
+    void ctx.db
+      .update(identitySessions)
+      .set({ lastAccessed: new Date() })
+      .where(eq(identitySessions.id, row.sessionRowId))
+      .catch((error: unknown) => request.log.warn({ err: error }, 'could not record session activity'));
+  }
+}
+
+function requestedTenant(request: FastifyRequest): { value: string; fromCookie: boolean } | null {
+  const query = request.query as Record<string, unknown> | undefined;
+  const fromQuery = query?.[tenantKey];
+  if (typeof fromQuery === 'string' && fromQuery.trim()) return { value: fromQuery.trim(), fromCookie: false };
+  const fromHeader = request.headers[tenantKey];
+  if (typeof fromHeader === 'string' && fromHeader.trim()) return { value: fromHeader.trim(), fromCookie: false };
+  const fromCookie = request.cookies?.[tenantKey];
+  if (fromCookie?.trim()) return { value: fromCookie.trim(), fromCookie: true };
+  return null;
+}
+
+async function resolveTenant(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  // The token's tenant always wins: a caller cannot reach another tenant by sending a header.
+  if (request.currentUser) {
+    request.tenant = request.currentUser.tenantId ? await ctx.tenants.findById(request.currentUser.tenantId) : null;
+    return;
+  }
+  const requested = requestedTenant(request);
+  if (!requested) return;
+  const tenant = guidPattern.test(requested.value)
+    ? await ctx.tenants.findById(requested.value)
+    : await ctx.tenants.findByName(requested.value);
+  if (!tenant?.isActive) {
+    const error = tenantResolveError(tenant ? 'NotActive' : 'NotFound', requested.value);
+    if (requested.fromCookie) reply.clearCookie(tenantKey, { path: '/' });
+    const message = request.t(error.detailsText ?? error.text);
+    error.headers['Abp-Tenant-Resolve-Error'] = message.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+    throw error;
+  }
+  request.tenant = tenant;
+}
+
+async function checkAccess(ctx: AppContext, request: FastifyRequest): Promise<void> {
+  const { auth, feature } = request.routeOptions.config;
+  if (!auth || 'anonymous' in auth) return;
+  if (!request.currentUser) throw unauthenticated();
+  const tenantId = request.tenant?.id ?? null;
+  if (feature && !(await ctx.features.isEnabled(tenantId, feature))) throw forbidden();
+  if ('permission' in auth) {
+    const names = Array.isArray(auth.permission) ? auth.permission : [auth.permission];
+    const results = await Promise.all(names.map((name) => ctx.permissions.isGranted(request.currentUser, tenantId, name)));
+    const granted = auth.all ? results.every(Boolean) : results.some(Boolean);
+    if (!granted) throw forbidden();
+  }
+}
+
+export function registerRequestContext(app: FastifyInstance, ctx: AppContext): void {
+  app.decorateRequest('culture', defaultCulture);
+  app.decorateRequest('currentUser', null);
+  app.decorateRequest('tenant', null);
+  app.decorateRequest('tokenError', null);
+  app.decorateRequest('t', function (this: FastifyRequest, text: LocalizableText | string, ...params: Array<string | number>) {
+    return localize(this.culture, text, ...params);
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    request.culture = cultureOf(request);
+    await resolveCaller(ctx, request);
+    await resolveTenant(ctx, request, reply);
+    await checkAccess(ctx, request);
+  });
+}

@@ -1,0 +1,73 @@
+// A real server on a real, freshly migrated and seeded database, listening on a free loopback port.
+// PGlite in a temporary directory by default; PostgreSQL when TEST_DATABASE_URL is set (each server
+// gets its own database, created from that URL and dropped afterwards).
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { type BuiltApp, buildApp } from '../../server/app.ts';
+import { type Config, loadConfig } from '../../server/config.ts';
+import { seed } from '../../server/db/seed/index.ts';
+
+export interface TestServer extends BuiltApp {
+  url: string;
+  config: Config;
+  stop(): Promise<void>;
+}
+
+export const databaseKind = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function createPostgresDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `test_${crypto.randomUUID().replaceAll('-', '')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: baseUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'finance-test-'));
+  const pgDatabase = process.env.TEST_DATABASE_URL ? await createPostgresDatabase(process.env.TEST_DATABASE_URL) : undefined;
+  const config = loadConfig(
+    { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}/`, DATA_DIR: dataDir, LOG_LEVEL: 'silent', SERVE_SPA: 'false' },
+    { databaseUrl: pgDatabase?.url, secretsKey: Buffer.alloc(32, 7).toString('base64'), ...overrides },
+  );
+  const built = await buildApp({ config, logger: process.env.TEST_LOG ? { level: 'debug' } : false });
+  await seed(built.ctx);
+  await built.app.listen({ port, host: '127.0.0.1' });
+  return {
+    ...built,
+    url: `http://127.0.0.1:${port}`,
+    config,
+    async stop() {
+      await built.close();
+      await pgDatabase?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
