@@ -1,5 +1,5 @@
 // Texts the server sends (errors, login page, e-mails, the application-localization endpoint) come
-// from one JSON file per culture: { "<Resource>": { "<key>": "<text>" } }. English is the default and
+// from resources/<Resource>/<culture>.json files: { "<key>": "<text>" }. English is the default and
 // the fallback for every missing key; a key missing everywhere renders as the key itself.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -62,10 +62,13 @@ type Resources = Record<string, Record<string, string>>;
 const resourcesDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'resources');
 
 function loadResources(): Map<string, Resources> {
-  const byCulture = new Map<string, Resources>();
-  for (const language of languages) {
-    const file = path.join(resourcesDir, `${language.cultureName}.json`);
-    byCulture.set(language.cultureName, fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Resources) : {});
+  const byCulture = new Map<string, Resources>(languages.map((l) => [l.cultureName, {}]));
+  for (const resource of fs.readdirSync(resourcesDir)) {
+    for (const language of languages) {
+      const file = path.join(resourcesDir, resource, `${language.cultureName}.json`);
+      if (!fs.existsSync(file)) continue;
+      byCulture.get(language.cultureName)![resource] = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>;
+    }
   }
   return byCulture;
 }
