@@ -16,6 +16,7 @@ export default defineConfig({
       {
         test: {
           name: 'server',
+          globalSetup: ['tests/kit/global-setup.ts'],
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
           pool: 'forks',
@@ -26,6 +27,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
+          globalSetup: ['tests/kit/global-setup.ts'],
           include: ['tests/e2e/**/*.spec.ts'],
           environment: 'node',
           pool: 'forks',

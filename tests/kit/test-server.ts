@@ -1,6 +1,7 @@
-// A real server on a real, freshly migrated and seeded database, listening on a free loopback port.
-// PGlite in a temporary directory by default; PostgreSQL when TEST_DATABASE_URL is set (each server
-// gets its own database, created from that URL and dropped afterwards).
+// A real server on a real, migrated and seeded database of its own, listening on a free loopback
+// port. PGlite in a temporary directory by default; PostgreSQL when TEST_DATABASE_URL is set (each
+// server gets its own database, dropped afterwards). Both start from the template prepared by
+// global-setup.ts when it ran; seeding runs again regardless (it is idempotent and cheap then).
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -18,6 +19,9 @@ export interface TestServer extends BuiltApp {
 
 export const databaseKind = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
 
+/** Fixed in tests so the template database's sealed secrets (signing keys) open in every copy. */
+export const testSecretsKey = Buffer.alloc(32, 7).toString('base64');
+
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
@@ -34,7 +38,8 @@ async function createPostgresDatabase(baseUrl: string): Promise<{ url: string; d
   const name = `test_${crypto.randomUUID().replaceAll('-', '')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  const template = process.env.TEST_TEMPLATE_DATABASE;
+  await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   await admin.end();
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
@@ -52,10 +57,13 @@ async function createPostgresDatabase(baseUrl: string): Promise<{ url: string; d
 export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'finance-test-'));
+  const template = process.env.TEST_TEMPLATE_DATA_DIR;
+  if (template && !process.env.TEST_DATABASE_URL)
+    fs.cpSync(path.join(template, 'pglite'), path.join(dataDir, 'pglite'), { recursive: true });
   const pgDatabase = process.env.TEST_DATABASE_URL ? await createPostgresDatabase(process.env.TEST_DATABASE_URL) : undefined;
   const config = loadConfig(
     { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}/`, DATA_DIR: dataDir, LOG_LEVEL: 'silent', SERVE_SPA: 'false' },
-    { databaseUrl: pgDatabase?.url, secretsKey: Buffer.alloc(32, 7).toString('base64'), ...overrides },
+    { databaseUrl: pgDatabase?.url, secretsKey: testSecretsKey, ...overrides },
   );
   const built = await buildApp({ config, logger: process.env.TEST_LOG ? { level: 'debug' } : false });
   await seed(built.ctx);
