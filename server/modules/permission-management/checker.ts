@@ -1,6 +1,120 @@
-// STUB (to be replaced by the permission-management module): grants nothing.
-import type { AppContext, PermissionChecker } from '../../context.ts';
+// Permission checks, read from permission_grants with a short cache. Rules:
+// - a user holds a permission when it is granted to the user (U, user id) or to one of the user's
+//   roles (R, role name), within the current tenant; roles come from the database, never the token;
+// - the definition's side must allow the tenant, its required feature must be enabled, and its
+//   parent (recursively) must be held too;
+// - every grant change and every change of a user's roles publishes on the cache bus, so all
+//   instances drop the cached entries at once and a revocation blocks the very next request.
+import { and, eq, isNull } from 'drizzle-orm';
+import { TtlCache } from '../../cache.ts';
+import type { AppContext, CurrentUser, PermissionChecker } from '../../context.ts';
+import { permissionGrants, roles, userRoles } from '../../db/schema/index.ts';
+import { allPermissions, findPermission, type PermissionDefinition, sideAllows } from './definitions.ts';
 
-export function createPermissionChecker(_ctx: AppContext): PermissionChecker {
-  return { isGranted: async () => false, grantedNames: async () => [] };
+export const grantsTopic = 'permission-grants';
+export const userRolesTopic = 'user-roles';
+
+const tenantPart = (tenantId: string | null) => tenantId ?? '';
+export const grantCacheKey = (tenantId: string | null, providerName: string, providerKey: string) =>
+  `${tenantPart(tenantId)}|${providerName}|${providerKey}`;
+
+/** Drops cached grants of one provider (or all of them) in every instance. */
+export async function invalidatePermissionGrants(
+  ctx: AppContext,
+  target?: { tenantId: string | null; providerName: string; providerKey: string },
+): Promise<void> {
+  await ctx.cache.publish(grantsTopic, target ? grantCacheKey(target.tenantId, target.providerName, target.providerKey) : undefined);
+}
+
+/** The identity module calls this whenever a user's roles change (or a role is renamed or deleted: no id). */
+export async function invalidateUserPermissions(ctx: AppContext, userId?: string): Promise<void> {
+  await ctx.cache.publish(userRolesTopic, userId);
+}
+
+/** Names granted directly to one provider in one tenant (no inheritance, no side or feature checks). */
+export async function loadGrantedNames(ctx: AppContext, tenantId: string | null, providerName: string, providerKey: string) {
+  const rows = await ctx.db
+    .select({ name: permissionGrants.name })
+    .from(permissionGrants)
+    .where(
+      and(
+        tenantId ? eq(permissionGrants.tenantId, tenantId) : isNull(permissionGrants.tenantId),
+        eq(permissionGrants.providerName, providerName),
+        eq(permissionGrants.providerKey, providerKey),
+      ),
+    );
+  return new Set(rows.map((r) => r.name));
+}
+
+/** Role names of a user, read from user_roles (the token's role claim may be stale). */
+export async function loadUserRoleNames(ctx: AppContext, userId: string): Promise<string[]> {
+  const rows = await ctx.db
+    .select({ name: roles.name })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(eq(userRoles.userId, userId));
+  return rows.map((r) => r.name);
+}
+
+export interface PermissionCaches {
+  grantsOf(tenantId: string | null, providerName: string, providerKey: string): Promise<Set<string>>;
+  rolesOf(userId: string): Promise<string[]>;
+}
+
+export function createPermissionCaches(ctx: AppContext): PermissionCaches {
+  const grants = new TtlCache<Set<string>>(60_000);
+  const userRoleNames = new TtlCache<string[]>(60_000);
+  ctx.cache.subscribe(grantsTopic, (key) => grants.delete(key));
+  ctx.cache.subscribe(userRolesTopic, (key) => userRoleNames.delete(key));
+  return {
+    grantsOf: (tenantId, providerName, providerKey) =>
+      grants.getOrLoad(grantCacheKey(tenantId, providerName, providerKey), () =>
+        loadGrantedNames(ctx, tenantId, providerName, providerKey),
+      ),
+    rolesOf: (userId) => userRoleNames.getOrLoad(userId, () => loadUserRoleNames(ctx, userId)),
+  };
+}
+
+export function createPermissionChecker(ctx: AppContext): PermissionChecker {
+  const caches = createPermissionCaches(ctx);
+
+  /** The union of what the user and each of their roles were granted, in this tenant. */
+  async function grantedToUser(user: CurrentUser, tenantId: string | null): Promise<Set<string>> {
+    const roleNames = await caches.rolesOf(user.id);
+    const sets = await Promise.all([
+      caches.grantsOf(tenantId, 'U', user.id),
+      ...roleNames.map((role) => caches.grantsOf(tenantId, 'R', role)),
+    ]);
+    const all = new Set<string>();
+    for (const set of sets) for (const name of set) all.add(name);
+    return all;
+  }
+
+  /** Side, feature and the whole parent chain, given the set of directly granted names. */
+  async function holds(definition: PermissionDefinition, granted: Set<string>, tenantId: string | null): Promise<boolean> {
+    if (!granted.has(definition.name) || !sideAllows(definition, tenantId)) return false;
+    if (definition.requiredFeature && !(await ctx.features.isEnabled(tenantId, definition.requiredFeature))) return false;
+    if (!definition.parentName) return true;
+    const parent = findPermission(definition.parentName);
+    return parent ? holds(parent, granted, tenantId) : false;
+  }
+
+  // A token of one tenant never acts in another: the request pipeline already takes the tenant from
+  // the token, this guards direct callers.
+  const sameTenant = (user: CurrentUser, tenantId: string | null) => (user.tenantId ?? null) === (tenantId ?? null);
+
+  return {
+    async isGranted(user, tenantId, name) {
+      const definition = findPermission(name);
+      if (!user || !definition || !sameTenant(user, tenantId)) return false;
+      return holds(definition, await grantedToUser(user, tenantId), tenantId);
+    },
+    async grantedNames(user, tenantId) {
+      if (!user || !sameTenant(user, tenantId)) return [];
+      const granted = await grantedToUser(user, tenantId);
+      const names: string[] = [];
+      for (const definition of allPermissions()) if (await holds(definition, granted, tenantId)) names.push(definition.name);
+      return names;
+    },
+  };
 }
