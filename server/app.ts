@@ -11,7 +11,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { createCacheBus } from './cache.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
@@ -37,6 +37,8 @@ export const distDir = path.resolve(path.dirname(fileURLToPath(import.meta.url))
 export interface BuiltApp {
   app: App;
   ctx: AppContext;
+  /** Every route as registered (the route-table test checks each one's access and schemas). */
+  routes: RouteOptions[];
   close(): Promise<void>;
 }
 
@@ -58,6 +60,10 @@ export async function buildApp(options: {
     routerOptions: { ignoreTrailingSlash: true, caseSensitive: false },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  const routes: RouteOptions[] = [];
+  app.addHook('onRoute', (route) => {
+    routes.push(route as RouteOptions);
+  });
   registerErrorHandler(app);
   await app.register(helmet, securityHeaders(config));
   await app.register(cors, {
@@ -108,6 +114,7 @@ export async function buildApp(options: {
   return {
     app,
     ctx,
+    routes,
     async close() {
       await app.close();
       await identityServer.close();

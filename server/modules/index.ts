@@ -3,7 +3,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { healthRoutes } from './abp/health-routes.ts';
+import { identityRoutes } from './identity/identity-routes.ts';
 
 export type RouteModule = (app: FastifyInstance, ctx: AppContext) => Promise<void>;
 
-export const routeModules: RouteModule[] = [healthRoutes];
+export const routeModules: RouteModule[] = [healthRoutes, identityRoutes];

@@ -1,0 +1,10 @@
+// The identity module's HTTP surface: users and roles (one route module in server/modules/index.ts).
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { roleRoutes } from './role-routes.ts';
+import { userRoutes } from './user-routes.ts';
+
+export async function identityRoutes(app: FastifyInstance, ctx: AppContext) {
+  await userRoutes(app, ctx);
+  await roleRoutes(app, ctx);
+}

@@ -1,0 +1,169 @@
+// Reads of users for the identity API. Rules:
+// - every query is scoped by tenant (null = host) and skips soft-deleted rows, so an id from another
+//   tenant or a deleted user is simply "not found";
+// - rows become DTOs here and only here: the password hash and security stamp never leave.
+import { and, count, eq, gt, gte, ilike, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { PagedResult } from '../../../contract/common.ts';
+import { iso } from '../../../contract/common.ts';
+import type { GetIdentityUsersInput, IdentityUserDto } from '../../../contract/identity.ts';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.ts';
+import { roles, userRoles, users } from '../../db/schema/index.ts';
+import { likePattern, orderBy, pageOf } from '../shared/paging.ts';
+import { sameTenant } from '../shared/tenancy.ts';
+
+export type UserRow = typeof users.$inferSelect;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Executor = Db | Tx;
+
+export const liveUsers = (tenantId: string | null): SQL => and(sameTenant(users.tenantId, tenantId), eq(users.isDeleted, false))!;
+
+const sortable = {
+  userName: users.userName,
+  email: users.email,
+  name: users.name,
+  surname: users.surname,
+  phoneNumber: users.phoneNumber,
+  isActive: users.isActive,
+  emailConfirmed: users.emailConfirmed,
+  phoneNumberConfirmed: users.phoneNumberConfirmed,
+  lockoutEnabled: users.lockoutEnabled,
+  lockoutEnd: users.lockoutEnd,
+  accessFailedCount: users.accessFailedCount,
+  twoFactorEnabled: users.twoFactorEnabled,
+  isExternal: users.isExternal,
+  creationTime: users.creationTime,
+  lastModificationTime: users.lastModificationTime,
+  lastPasswordChangeTime: users.lastPasswordChangeTime,
+  shouldChangePasswordOnNextLogin: users.shouldChangePasswordOnNextLogin,
+};
+
+export function toUserDto(row: UserRow, roleNames: string[], now = new Date()): IdentityUserDto {
+  return {
+    id: row.id,
+    tenantId: row.tenantId,
+    userName: row.userName,
+    name: row.name,
+    surname: row.surname,
+    email: row.email,
+    emailConfirmed: row.emailConfirmed,
+    phoneNumber: row.phoneNumber,
+    phoneNumberConfirmed: row.phoneNumberConfirmed,
+    isActive: row.isActive,
+    lockoutEnabled: row.lockoutEnabled,
+    lockoutEnd: iso(row.lockoutEnd),
+    isLockedOut: row.lockoutEnabled && !!row.lockoutEnd && row.lockoutEnd > now,
+    accessFailedCount: row.accessFailedCount,
+    lastPasswordChangeTime: iso(row.lastPasswordChangeTime),
+    // Two-factor needs a confirmed e-mail or phone number to deliver codes to.
+    supportTwoFactor: row.emailConfirmed || row.phoneNumberConfirmed,
+    twoFactorEnabled: row.twoFactorEnabled,
+    shouldChangePasswordOnNextLogin: row.shouldChangePasswordOnNextLogin,
+    isExternal: row.isExternal,
+    roleNames,
+    entityVersion: row.entityVersion,
+    concurrencyStamp: row.concurrencyStamp,
+    creationTime: row.creationTime.toISOString(),
+    creatorId: row.creatorId,
+    lastModificationTime: iso(row.lastModificationTime),
+    lastModifierId: row.lastModifierId,
+    isDeleted: row.isDeleted,
+    deleterId: row.deleterId,
+    deletionTime: iso(row.deletionTime),
+    extraProperties: row.extraProperties ?? {},
+  };
+}
+
+/** Role names per user id, sorted, for the given users. */
+export async function roleNamesOf(db: Executor, userIds: string[]): Promise<Map<string, string[]>> {
+  const byUser = new Map<string, string[]>(userIds.map((id) => [id, []]));
+  if (!userIds.length) return byUser;
+  const rows = await db
+    .select({ userId: userRoles.userId, name: roles.name })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(inArray(userRoles.userId, userIds))
+    .orderBy(roles.name);
+  for (const row of rows) byUser.get(row.userId)?.push(row.name);
+  return byUser;
+}
+
+export async function findUser(db: Executor, tenantId: string | null, where: SQL): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(liveUsers(tenantId), where))
+    .limit(1);
+  return row;
+}
+
+export async function userDto(db: Executor, row: UserRow): Promise<IdentityUserDto> {
+  const names = await roleNamesOf(db, [row.id]);
+  return toUserDto(row, names.get(row.id) ?? []);
+}
+
+function listFilter(tenantId: string | null, input: GetIdentityUsersInput): SQL {
+  const conditions: SQL[] = [liveUsers(tenantId)];
+  const contains = (column: AnyPgColumn, text: string | undefined) => {
+    if (text?.trim()) conditions.push(ilike(column, likePattern(text.trim())));
+  };
+  const filter = input.filter?.trim();
+  if (filter) {
+    const pattern = likePattern(filter);
+    conditions.push(
+      or(
+        ilike(users.userName, pattern),
+        ilike(users.email, pattern),
+        ilike(users.name, pattern),
+        ilike(users.surname, pattern),
+        ilike(users.phoneNumber, pattern),
+      )!,
+    );
+  }
+  contains(users.userName, input.userName);
+  contains(users.email, input.emailAddress);
+  contains(users.name, input.name);
+  contains(users.surname, input.surname);
+  contains(users.phoneNumber, input.phoneNumber);
+  if (input.roleId) {
+    conditions.push(
+      sql`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${users.id} and ${userRoles.roleId} = ${input.roleId})`,
+    );
+  }
+  const now = new Date();
+  if (input.isLockedOut === true) conditions.push(and(eq(users.lockoutEnabled, true), gt(users.lockoutEnd, now))!);
+  if (input.isLockedOut === false)
+    conditions.push(or(eq(users.lockoutEnabled, false), isNull(users.lockoutEnd), lte(users.lockoutEnd, now))!);
+  if (input.notActive !== undefined) conditions.push(input.notActive ? eq(users.isActive, false) : ne(users.isActive, false));
+  if (input.emailConfirmed !== undefined) conditions.push(eq(users.emailConfirmed, input.emailConfirmed));
+  if (input.isExternal !== undefined) conditions.push(eq(users.isExternal, input.isExternal));
+  if (input.minCreationTime) conditions.push(gte(users.creationTime, new Date(input.minCreationTime)));
+  if (input.maxCreationTime) conditions.push(lte(users.creationTime, new Date(input.maxCreationTime)));
+  return and(...conditions)!;
+}
+
+export async function listUsers(
+  db: Executor,
+  tenantId: string | null,
+  input: GetIdentityUsersInput,
+): Promise<PagedResult<IdentityUserDto>> {
+  const where = listFilter(tenantId, input);
+  const order = orderBy(input.sorting, sortable, [sql`${users.userName} asc`], users.id);
+  const { offset, limit } = pageOf(input);
+  const [total, rows] = await Promise.all([
+    db.select({ value: count() }).from(users).where(where),
+    db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(...order)
+      .offset(offset)
+      .limit(limit),
+  ]);
+  const names = await roleNamesOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  const now = new Date();
+  return { totalCount: Number(total[0]?.value ?? 0), items: rows.map((row) => toUserDto(row, names.get(row.id) ?? [], now)) };
+}

@@ -1,0 +1,216 @@
+// Writes of users. Rules:
+// - each write runs in one transaction: a broken rule (400/403/409) leaves nothing behind;
+// - user name and e-mail are unique per tenant among live users (compared normalized, upper-case);
+// - passwords follow the tenant's password settings and are stored as argon2id hashes only;
+// - the concurrency stamp must match (409 otherwise) and changes on every write;
+// - deactivating or deleting a user deletes their sessions, so their tokens stop at the next request;
+// - a caller cannot delete their own account (ABP's UserSelfDeletion).
+import { and, eq, inArray, ne } from 'drizzle-orm';
+import type { IdentityUserCreateDto, IdentityUserDto, IdentityUserUpdateDto } from '../../../contract/identity.ts';
+import type { AppContext } from '../../context.ts';
+import { identitySessions, roles, userRoles, users } from '../../db/schema/index.ts';
+import { businessError, invalidField, notFound, staleConcurrencyStamp, validationError } from '../../errors.ts';
+import { invalidateUserPermissions } from '../permission-management/checker.ts';
+import { normalizeName } from '../saas/tenant-store.ts';
+import { sameTenant } from '../shared/tenancy.ts';
+import { checkPassword, passwordPolicy } from './password-policy.ts';
+import { hashPassword } from './passwords.ts';
+import { type Executor, findUser, type Tx, type UserRow, userDto } from './user-repository.ts';
+
+export interface Caller {
+  tenantId: string | null;
+  userId: string | null;
+}
+
+const identityKey = (name: string) => `AbpIdentity::Volo.Abp.Identity:${name}`;
+// ASP.NET Identity's default AllowedUserNameCharacters.
+const userNamePattern = /^[A-Za-z0-9\-._@+]+$/;
+const newStamp = () => crypto.randomUUID().replaceAll('-', '');
+
+export const userNotFound = (id: string) => notFound('IdentityUser', id);
+
+async function checkPasswordPolicy(ctx: AppContext, tenantId: string | null, password: string) {
+  const errors = checkPassword(password, await passwordPolicy(ctx, tenantId));
+  if (errors.length) throw validationError(errors);
+}
+
+function checkUserName(userName: string) {
+  if (!userNamePattern.test(userName)) throw invalidField('userName', identityKey('InvalidUserName'), userName);
+}
+
+async function checkUnique(tx: Executor, tenantId: string | null, input: { userName: string; email: string }, exceptId?: string) {
+  const others = (where: ReturnType<typeof eq>) => findUser(tx, tenantId, exceptId ? and(where, ne(users.id, exceptId))! : where);
+  if (await others(eq(users.normalizedUserName, normalizeName(input.userName)))) {
+    throw businessError('Volo.Abp.Identity:DuplicateUserName', identityKey('DuplicateUserName'), input.userName);
+  }
+  if (await others(eq(users.normalizedEmail, normalizeName(input.email)))) {
+    throw businessError('Volo.Abp.Identity:DuplicateEmail', identityKey('DuplicateEmail'), input.email);
+  }
+}
+
+/** Replaces a user's roles with the named ones (names of roles in the same tenant; unknown → 400). */
+export async function setUserRoles(tx: Tx, tenantId: string | null, userId: string, roleNames: string[]): Promise<boolean> {
+  const wanted = [...new Set(roleNames.map(normalizeName).filter(Boolean))];
+  const found = wanted.length
+    ? await tx
+        .select({ id: roles.id, normalizedName: roles.normalizedName })
+        .from(roles)
+        .where(and(sameTenant(roles.tenantId, tenantId), inArray(roles.normalizedName, wanted)))
+    : [];
+  const missing = wanted.find((name) => !found.some((r) => r.normalizedName === name));
+  if (missing) {
+    const original = roleNames.find((n) => normalizeName(n) === missing) ?? missing;
+    throw invalidField('roleNames', identityKey('RoleNotFound'), original);
+  }
+  const current = await tx.select({ roleId: userRoles.roleId }).from(userRoles).where(eq(userRoles.userId, userId));
+  const currentIds = new Set(current.map((r) => r.roleId));
+  const wantedIds = new Set(found.map((r) => r.id));
+  const toRemove = [...currentIds].filter((id) => !wantedIds.has(id));
+  const toAdd = [...wantedIds].filter((id) => !currentIds.has(id));
+  if (toRemove.length) await tx.delete(userRoles).where(and(eq(userRoles.userId, userId), inArray(userRoles.roleId, toRemove)));
+  if (toAdd.length) await tx.insert(userRoles).values(toAdd.map((roleId) => ({ userId, roleId, tenantId })));
+  return toRemove.length > 0 || toAdd.length > 0;
+}
+
+async function defaultRoleNames(tx: Tx, tenantId: string | null): Promise<string[]> {
+  const rows = await tx
+    .select({ name: roles.name })
+    .from(roles)
+    .where(and(sameTenant(roles.tenantId, tenantId), eq(roles.isDefault, true)));
+  return rows.map((r) => r.name);
+}
+
+/** Postgres unique violation: two requests raced past the duplicate check. */
+const isUniqueViolation = (error: unknown) =>
+  (error as { code?: string })?.code === '23505' || (error as { cause?: { code?: string } })?.cause?.code === '23505';
+
+export async function createUser(ctx: AppContext, caller: Caller, input: IdentityUserCreateDto): Promise<IdentityUserDto> {
+  const userName = input.userName.trim();
+  const email = input.email.trim();
+  checkUserName(userName);
+  await checkPasswordPolicy(ctx, caller.tenantId, input.password);
+  const passwordHash = await hashPassword(input.password);
+  try {
+    const dto = await ctx.db.transaction(async (tx) => {
+      await checkUnique(tx, caller.tenantId, { userName, email });
+      const [row] = await tx
+        .insert(users)
+        .values({
+          tenantId: caller.tenantId,
+          userName,
+          normalizedUserName: normalizeName(userName),
+          email,
+          normalizedEmail: normalizeName(email),
+          emailConfirmed: input.emailConfirmed ?? false,
+          name: input.name ?? null,
+          surname: input.surname ?? null,
+          phoneNumber: input.phoneNumber || null,
+          phoneNumberConfirmed: input.phoneNumberConfirmed ?? false,
+          isActive: input.isActive ?? true,
+          lockoutEnabled: input.lockoutEnabled ?? true,
+          shouldChangePasswordOnNextLogin: input.shouldChangePasswordOnNextLogin ?? false,
+          passwordHash,
+          lastPasswordChangeTime: new Date(),
+          creatorId: caller.userId,
+        })
+        .returning();
+      // ABP: absent roleNames gives the default roles; a list (even empty) is taken as is.
+      await setUserRoles(tx, caller.tenantId, row!.id, input.roleNames ?? (await defaultRoleNames(tx, caller.tenantId)));
+      return userDto(tx, row!);
+    });
+    return dto;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw businessError('Volo.Abp.Identity:DuplicateUserName', identityKey('DuplicateUserName'), userName);
+    throw error;
+  }
+}
+
+/** Revokes every sign-in of the user: request-context refuses tokens whose session row is gone. */
+const endSessions = (tx: Executor, userId: string) => tx.delete(identitySessions).where(eq(identitySessions.userId, userId));
+
+export async function updateUser(ctx: AppContext, caller: Caller, id: string, input: IdentityUserUpdateDto): Promise<IdentityUserDto> {
+  const userName = input.userName.trim();
+  const email = input.email.trim();
+  checkUserName(userName);
+  const password = input.password || null;
+  if (password) await checkPasswordPolicy(ctx, caller.tenantId, password);
+  const passwordHash = password ? await hashPassword(password) : null;
+  let rolesChanged = false;
+  try {
+    const dto = await ctx.db.transaction(async (tx) => {
+      const existing = await findUser(tx, caller.tenantId, eq(users.id, id));
+      if (!existing) throw userNotFound(id);
+      if (existing.concurrencyStamp !== input.concurrencyStamp) throw staleConcurrencyStamp();
+      await checkUnique(tx, caller.tenantId, { userName, email }, id);
+      const emailChanged = normalizeName(email) !== existing.normalizedEmail;
+      const phoneNumber = input.phoneNumber || null;
+      const changes: Partial<UserRow> = {
+        userName,
+        normalizedUserName: normalizeName(userName),
+        email,
+        normalizedEmail: normalizeName(email),
+        // A new address is unconfirmed unless the administrator says otherwise.
+        emailConfirmed: input.emailConfirmed ?? (emailChanged ? false : existing.emailConfirmed),
+        name: input.name ?? null,
+        surname: input.surname ?? null,
+        phoneNumber,
+        phoneNumberConfirmed: input.phoneNumberConfirmed ?? (phoneNumber !== existing.phoneNumber ? false : existing.phoneNumberConfirmed),
+        isActive: input.isActive ?? existing.isActive,
+        lockoutEnabled: input.lockoutEnabled ?? existing.lockoutEnabled,
+        shouldChangePasswordOnNextLogin: input.shouldChangePasswordOnNextLogin ?? existing.shouldChangePasswordOnNextLogin,
+        concurrencyStamp: newStamp(),
+        entityVersion: existing.entityVersion + 1,
+        lastModificationTime: new Date(),
+        lastModifierId: caller.userId,
+      };
+      if (passwordHash) Object.assign(changes, { passwordHash, securityStamp: crypto.randomUUID(), lastPasswordChangeTime: new Date() });
+      // The stamp in the WHERE clause closes the race between the check above and this write.
+      const [row] = await tx
+        .update(users)
+        .set(changes)
+        .where(and(eq(users.id, id), eq(users.concurrencyStamp, input.concurrencyStamp)))
+        .returning();
+      if (!row) throw staleConcurrencyStamp();
+      if (input.roleNames) rolesChanged = await setUserRoles(tx, caller.tenantId, id, input.roleNames);
+      if (!row.isActive) await endSessions(tx, id);
+      return userDto(tx, row);
+    });
+    if (rolesChanged) await invalidateUserPermissions(ctx, id);
+    return dto;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw businessError('Volo.Abp.Identity:DuplicateUserName', identityKey('DuplicateUserName'), userName);
+    throw error;
+  }
+}
+
+export async function updateUserRoles(ctx: AppContext, caller: Caller, id: string, roleNames: string[]): Promise<void> {
+  const changed = await ctx.db.transaction(async (tx) => {
+    const existing = await findUser(tx, caller.tenantId, eq(users.id, id));
+    if (!existing) throw userNotFound(id);
+    const changed = await setUserRoles(tx, caller.tenantId, id, roleNames);
+    if (changed) {
+      await tx
+        .update(users)
+        .set({ concurrencyStamp: newStamp(), lastModificationTime: new Date(), lastModifierId: caller.userId })
+        .where(eq(users.id, id));
+    }
+    return changed;
+  });
+  if (changed) await invalidateUserPermissions(ctx, id);
+}
+
+export async function deleteUser(ctx: AppContext, caller: Caller, id: string): Promise<void> {
+  if (caller.userId === id) throw businessError('Volo.Abp.Identity:010001', identityKey('010001'));
+  await ctx.db.transaction(async (tx) => {
+    // ABP answers a missing id with success; we answer 404 so that "another tenant's id" and "no such
+    // id" look the same on every verb, as the isolation sweep expects.
+    const existing = await findUser(tx, caller.tenantId, eq(users.id, id));
+    if (!existing) throw userNotFound(id);
+    await tx
+      .update(users)
+      .set({ isDeleted: true, deletionTime: new Date(), deleterId: caller.userId, concurrencyStamp: newStamp() })
+      .where(eq(users.id, id));
+    await endSessions(tx, id);
+  });
+  await invalidateUserPermissions(ctx, id);
+}

@@ -1,0 +1,85 @@
+// The route table is the security perimeter: every route of the real app must declare its access
+// (`config.auth`: permission, authenticated or anonymous) and its schemas (params when the path has
+// parameters, a body for POST/PUT/PATCH, a response), unless an embedded component validates it
+// (`config.validatedBy`, the identity server's oidc-provider endpoints). Every route that is not
+// anonymous must answer 401 to a caller without a token.
+import type { RouteOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../kit/test-server.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+const methodsOf = (route: RouteOptions) => (Array.isArray(route.method) ? route.method : [route.method]).map(String);
+const label = (route: RouteOptions) => `${methodsOf(route).join(',')} ${route.url}`;
+/** HEAD and OPTIONS entries duplicate a GET route or come from CORS preflight handling. */
+const isDuplicate = (route: RouteOptions) => methodsOf(route).every((m) => m === 'HEAD' || m === 'OPTIONS');
+const routesUnderTest = () => server.routes.filter((route) => !isDuplicate(route));
+
+function problemsOf(route: RouteOptions): string[] {
+  const problems: string[] = [];
+  const auth = route.config?.auth;
+  const validAuth =
+    !!auth &&
+    (('anonymous' in auth && auth.anonymous === true) || ('authenticated' in auth && auth.authenticated === true) || 'permission' in auth);
+  if (!validAuth) problems.push('no config.auth');
+  if (route.config?.validatedBy) return problems;
+  const schema = route.schema ?? {};
+  if (route.url.includes(':') && !schema.params) problems.push('path parameters without a params schema');
+  if (methodsOf(route).some((m) => m === 'POST' || m === 'PUT' || m === 'PATCH') && !schema.body) problems.push('no body schema');
+  if (!schema.response) problems.push('no response schema');
+  return problems;
+}
+
+/** A concrete URL for a route pattern: GUIDs for ids, a plain word for other parameters. */
+const concreteUrl = (url: string) =>
+  url.replace(/:(\w+)/g, (_, name: string) => (/id$/i.test(name) ? '3a0f0000-0000-4000-8000-000000000001' : 'x')).replace(/\*$/, 'x');
+
+describe('route table', () => {
+  it('holds the identity routes (the collector sees the real app)', () => {
+    const labels = routesUnderTest().map(label);
+    expect(labels).toContain('GET /api/identity/users');
+    expect(labels).toContain('PUT /api/identity/users/:id/roles');
+    expect(labels).toContain('DELETE /api/identity/roles/:id');
+  });
+
+  it('declares access and schemas on every route', () => {
+    const failures = routesUnderTest()
+      .map((route) => ({ route: label(route), problems: problemsOf(route) }))
+      .filter((entry) => entry.problems.length);
+    expect(failures).toEqual([]);
+  });
+
+  it('answers 401 without a token on every route that is not anonymous', async () => {
+    const protectedRoutes = routesUnderTest().filter((route) => {
+      const auth = route.config?.auth;
+      return auth && !('anonymous' in auth);
+    });
+    expect(protectedRoutes.length).toBeGreaterThan(0);
+    const wrong: string[] = [];
+    for (const route of protectedRoutes) {
+      for (const method of methodsOf(route).filter((m) => m !== 'HEAD' && m !== 'OPTIONS')) {
+        const hasBody = method !== 'GET' && method !== 'DELETE';
+        const response = await fetch(`${server.url}${concreteUrl(route.url)}`, {
+          method,
+          headers: hasBody ? { 'content-type': 'application/json' } : {},
+          body: hasBody ? '{}' : undefined,
+        });
+        if (response.status !== 401) wrong.push(`${method} ${route.url} -> ${response.status}`);
+        else expect(response.headers.get('_abperrorformat')).toBe('true');
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('answers 401 to a malformed or forged bearer token', async () => {
+    const response = await fetch(`${server.url}/api/identity/users`, { headers: { authorization: 'Bearer not-a-token' } });
+    expect(response.status).toBe(401);
+    expect(response.headers.get('www-authenticate')).toContain('invalid_token');
+  });
+});
