@@ -1,5 +1,262 @@
-// Machine pages for docs/machines: one Markdown page per machine (state chart, events, guards,
-// delays, generated test paths). The shell issue adds the machines; until then there are none.
+// Machine pages for docs/machines: one Markdown page per exported machine of machines/**/*.machine.ts
+// (state chart, states, events, guards, actors, delays, and the generated test paths), plus an
+// index. Rules: everything is read from the machine definition and from its test model (the
+// sibling <name>.model.ts, the same one the machine suite drives), so the page cannot drift from the
+// code; output is deterministic (sorted files, definition order within a machine), because CI
+// compares it byte for byte.
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { AnyStateMachine, AnyStateNode } from 'xstate';
+import { type Edge, type MachineModel, machineEdges, modelPaths, uncoveredEdges } from '../machines/testing/model-paths.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+function machineFiles(dir = path.join(root, 'machines')): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .flatMap((entry) => {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) return machineFiles(full);
+      return entry.name.endsWith('.machine.ts') ? [full] : [];
+    });
+}
+
+function isMachine(value: unknown): value is AnyStateMachine {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'root' in value &&
+    'implementations' in value &&
+    typeof (value as { transition?: unknown }).transition === 'function'
+  );
+}
+
+function isModel(value: unknown): value is MachineModel {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    isMachine((value as { machine?: unknown }).machine) &&
+    Array.isArray((value as { scenarios?: unknown }).scenarios)
+  );
+}
+
+/** The comment a file opens with: its rules. */
+function leadingComment(source: string): string {
+  const lines: string[] = [];
+  for (const line of source.split('\n')) {
+    if (!line.startsWith('//')) break;
+    lines.push(line.replace(/^\/\/ ?/, ''));
+  }
+  return lines.join('\n');
+}
+
+/** The comment's first sentence, for the index. */
+function firstSentence(comment: string): string {
+  const prose = comment
+    .split('\n')
+    .filter((_, index, lines) => !lines.slice(0, index + 1).some((line) => line.startsWith('- ')))
+    .join(' ');
+  const end = prose.search(/\.(\s|$)/);
+  return (end === -1 ? prose : prose.slice(0, end + 1)).replace(/\s+/g, ' ').trim();
+}
+
+function shortId(machine: AnyStateMachine, id: string): string {
+  return id === machine.id ? machine.id : id.slice(machine.id.length + 1);
+}
+
+function mermaidName(machine: AnyStateMachine, id: string): string {
+  return shortId(machine, id).replaceAll('.', '_');
+}
+
+export function eventLabel(eventType: string): string {
+  if (eventType === '') return 'always';
+  const parts = eventType.split('.');
+  if (parts[0] !== 'xstate') return eventType;
+  if (parts[1] === 'done' && parts[2] === 'actor') return `${parts.slice(3).join('.')} done`;
+  if (parts[1] === 'error' && parts[2] === 'actor') return `${parts.slice(3).join('.')} error`;
+  if (parts[1] === 'after') return `after ${parts[2]}`;
+  return eventType;
+}
+
+function edgeLabel(edge: Edge): string {
+  return `${eventLabel(edge.eventType)}${edge.guard ? ` [${edge.guard}]` : ''}`;
+}
+
+function children(node: AnyStateNode): AnyStateNode[] {
+  return Object.values(node.states ?? {}) as AnyStateNode[];
+}
+
+function allNodes(node: AnyStateNode): AnyStateNode[] {
+  return children(node).flatMap((child) => [child, ...allNodes(child)]);
+}
+
+function stateChart(machine: AnyStateMachine, edges: Edge[]): string {
+  const lines = ['stateDiagram-v2'];
+  const render = (node: AnyStateNode, indent: string) => {
+    const kids = children(node);
+    if (node.initial?.target?.[0]) lines.push(`${indent}[*] --> ${mermaidName(machine, node.initial.target[0].id)}`);
+    for (const child of kids) {
+      if (children(child).length) {
+        lines.push(`${indent}state ${mermaidName(machine, child.id)} {`);
+        render(child, `${indent}  `);
+        lines.push(`${indent}}`);
+      }
+      if (child.type === 'final') lines.push(`${indent}${mermaidName(machine, child.id)} --> [*]`);
+    }
+  };
+  render(machine.root, '  ');
+  for (const edge of edges)
+    lines.push(`  ${mermaidName(machine, edge.source)} --> ${mermaidName(machine, edge.target)} : ${edgeLabel(edge)}`);
+  return lines.join('\n');
+}
+
+function table(header: string[], rows: string[][]): string {
+  if (!rows.length) return '_None._';
+  const cellText = (cell: string) => cell.replaceAll('|', '\\|').replaceAll('\n', ' ');
+  return [
+    `| ${header.join(' | ')} |`,
+    `| ${header.map(() => '---').join(' | ')} |`,
+    ...rows.map((row) => `| ${row.map(cellText).join(' | ')} |`),
+  ].join('\n');
+}
+
+const code = (text: string) => `\`${text}\``;
+
+function machinePage(machine: AnyStateMachine, file: string, source: string, model: MachineModel | undefined): string {
+  const edges = machineEdges(machine);
+  const nodes = allNodes(machine.root);
+  const short = (id: string) => code(shortId(machine, id));
+  const transitionsOf = (predicate: (edge: Edge) => boolean) =>
+    edges
+      .filter(predicate)
+      .map((edge) => `${short(edge.source)} → ${short(edge.target)}`)
+      .join(', ');
+
+  const stateRows = nodes.map((node) => [
+    short(node.id),
+    node.type,
+    (node.invoke as Array<{ id: string }>).map((invoke) => code(invoke.id)).join(', '),
+    edges
+      .filter((edge) => edge.source === node.id)
+      .map((edge) => code(eventLabel(edge.eventType)))
+      .filter((label, index, all) => all.indexOf(label) === index)
+      .join(', '),
+  ]);
+  const eventTypes = [...new Set(edges.map((edge) => edge.eventType).filter((type) => type !== '' && !type.startsWith('xstate.')))];
+  const eventRows = eventTypes.map((type) => [code(type), transitionsOf((edge) => edge.eventType === type)]);
+  const guardRows = Object.keys(machine.implementations.guards)
+    .sort()
+    .map((name) => [code(name), transitionsOf((edge) => edge.guard === name)]);
+  const actorRows = Object.keys(machine.implementations.actors)
+    .sort()
+    .map((name) => [
+      code(name),
+      nodes
+        .filter((node) => (node.invoke as Array<{ src: unknown }>).some((invoke) => invoke.src === name))
+        .map((node) => short(node.id))
+        .join(', '),
+    ]);
+  const delayRows = Object.entries(machine.implementations.delays as Record<string, unknown>)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([name, value]) => [
+      code(name),
+      typeof value === 'number' ? `${value} ms` : 'computed',
+      transitionsOf((edge) => edge.eventType.startsWith(`xstate.after.${name}.`)),
+    ]);
+
+  let pathsSection = '_No test model: add a sibling `.model.ts` exporting a `MachineModel`._';
+  if (model) {
+    const paths = modelPaths(model);
+    const missing = uncoveredEdges(machine, paths);
+    pathsSection = [
+      `Generated by \`xstate/graph\` (shortest paths) from ${code(path.relative(root, file).replace('.machine.ts', '.model.ts'))}; the machine suite plays each one against the running actor with fake actors. ${paths.length} paths cover ${edges.length - missing.length} of ${edges.length} transitions.`,
+      '',
+      ...paths.map((p, index) => `${index + 1}. ${p.title}`),
+      ...(missing.length ? ['', `Not covered: ${missing.map(edgeLabel).join(', ')}`] : []),
+    ].join('\n');
+  }
+
+  return `<!-- Generated by scripts/generate-docs.ts from ${path.relative(root, file)}; do not edit. -->
+# \`${machine.id}\` machine
+
+Source: [${path.relative(root, file)}](../../${path.relative(root, file)})
+
+${leadingComment(source)}
+
+## State chart
+
+\`\`\`mermaid
+${stateChart(machine, edges)}
+\`\`\`
+
+## States
+
+${table(['State', 'Kind', 'Invokes', 'Leaves on'], stateRows)}
+
+## Events
+
+${table(['Event', 'Transitions'], eventRows)}
+
+## Guards
+
+${table(['Guard', 'Transitions'], guardRows)}
+
+## Actors
+
+Named here, supplied by \`src/app/system.ts\` (real effects) and by the tests (fakes).
+
+${table(['Actor', 'Invoked in'], actorRows)}
+
+## Delays
+
+${table(['Delay', 'Value', 'Transitions'], delayRows)}
+
+## Test paths
+
+${pathsSection}
+`;
+}
+
 export async function generateMachineDocs(): Promise<Array<[string, string]>> {
-  return [];
+  const pages: Array<[string, string]> = [];
+  const index: string[] = [];
+  for (const file of machineFiles()) {
+    const source = fs.readFileSync(file, 'utf8');
+    const module = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+    const modelFile = file.replace(/\.machine\.ts$/, '.model.ts');
+    const models = fs.existsSync(modelFile)
+      ? Object.values((await import(pathToFileURL(modelFile).href)) as Record<string, unknown>).filter(isModel)
+      : [];
+    for (const machine of Object.values(module).filter(isMachine)) {
+      const page = `docs/machines/${machine.id}.md`;
+      pages.push([
+        page,
+        machinePage(
+          machine,
+          file,
+          source,
+          models.find((model) => model.machine === machine),
+        ),
+      ]);
+      const summary = firstSentence(leadingComment(source));
+      index.push(`- [\`${machine.id}\`](${machine.id}.md) (${path.relative(root, file)}): ${summary}`);
+    }
+  }
+  if (pages.length) {
+    pages.push([
+      'docs/machines/README.md',
+      `<!-- Generated by scripts/generate-docs.ts; do not edit. -->
+# Machines
+
+One page per machine: its state chart, states, events, guards, actors, delays and the model-based
+test paths the machine suite drives. Regenerate with \`npm run docs\`.
+
+${index.join('\n')}
+`,
+    ]);
+  }
+  return pages;
 }
