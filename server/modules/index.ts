@@ -3,8 +3,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { healthRoutes } from './abp/health-routes.ts';
+import { platformRoutes } from './abp/platform-routes.ts';
 import { identityRoutes } from './identity/identity-routes.ts';
 
 export type RouteModule = (app: FastifyInstance, ctx: AppContext) => Promise<void>;
 
-export const routeModules: RouteModule[] = [healthRoutes, identityRoutes];
+export const routeModules: RouteModule[] = [healthRoutes, identityRoutes, platformRoutes];

@@ -1,0 +1,158 @@
+// GET /api/abp/application-configuration and GET /api/abp/application-localization (ABP contract 1).
+// Rules:
+// - both are anonymous and answer for the caller, tenant and culture the request pipeline resolved;
+// - localization.values is filled only when includeLocalizationResources is true (its default);
+// - only granted policies, client-visible settings and client-visible features are sent;
+// - an unsupported cultureName is a 400 naming cultureName.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  ApplicationConfigurationDto,
+  ApplicationConfigurationQuery,
+  ApplicationLocalizationDto,
+  ApplicationLocalizationQuery,
+  type CurrentUserDto,
+} from '../../../contract/abp.ts';
+import type { AppContext } from '../../context.ts';
+import { invalidField } from '../../errors.ts';
+import { findLanguage, languages, resourceTexts } from '../../localization/index.ts';
+import { allFeatures } from '../feature-management/definitions.ts';
+import { featureStore } from '../feature-management/checker.ts';
+import { getVisibleSettingValues } from '../setting-management/store.ts';
+import { currentCultureOf } from './cultures.ts';
+
+export const defaultResourceName = 'Finance';
+
+/** Resources whose texts fall back to others (ABP's baseResources), for clients that chain look-ups. */
+const baseResources: Record<string, string[]> = {
+  Finance: ['AbpUi', 'AbpValidation'],
+  AbpIdentity: ['AbpValidation'],
+  AbpUiMultiTenancy: ['AbpMultiTenancy'],
+};
+
+const windowsToIana: Record<string, string> = { UTC: 'Etc/UTC' };
+
+function currentUserOf(request: FastifyRequest): CurrentUserDto {
+  const user = request.currentUser;
+  if (!user) {
+    return {
+      isAuthenticated: false,
+      id: null,
+      tenantId: null,
+      impersonatorUserId: null,
+      impersonatorTenantId: null,
+      impersonatorUserName: null,
+      impersonatorTenantName: null,
+      userName: null,
+      name: null,
+      surName: null,
+      email: null,
+      emailVerified: false,
+      phoneNumber: null,
+      phoneNumberVerified: false,
+      roles: [],
+    };
+  }
+  return {
+    isAuthenticated: true,
+    id: user.id,
+    tenantId: user.tenantId,
+    impersonatorUserId: user.impersonatorUserId,
+    impersonatorTenantId: user.impersonatorTenantId,
+    impersonatorUserName: user.impersonatorUserName,
+    impersonatorTenantName: user.impersonatorTenantName,
+    userName: user.userName,
+    name: user.name,
+    surName: user.surName,
+    email: user.email,
+    emailVerified: user.emailVerified,
+    phoneNumber: user.phoneNumber,
+    phoneNumberVerified: user.phoneNumberVerified,
+    roles: user.roles,
+  };
+}
+
+export async function applicationConfigurationRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.get(
+    '/api/abp/application-configuration',
+    {
+      schema: {
+        tags: ['Abp'],
+        querystring: ApplicationConfigurationQuery,
+        response: { 200: ApplicationConfigurationDto },
+      },
+      config: { auth: { anonymous: true } },
+    },
+    async (request): Promise<ApplicationConfigurationDto> => {
+      const { includeLocalizationResources = true } = request.query as { includeLocalizationResources?: boolean };
+      const tenantId = request.tenant?.id ?? null;
+      const userId = request.currentUser?.id ?? null;
+      const [granted, settingValues, features] = await Promise.all([
+        ctx.permissions.grantedNames(request.currentUser, tenantId),
+        getVisibleSettingValues(ctx, { tenantId, userId }),
+        featureStore(ctx).resolveAll(tenantId),
+      ]);
+      const featureValues: Record<string, string> = {};
+      for (const definition of allFeatures()) {
+        if (definition.isVisibleToClients) featureValues[definition.name] = features.get(definition.name)?.value ?? definition.defaultValue;
+      }
+      const timeZone = settingValues['Abp.Timing.TimeZone'] || null;
+      return {
+        localization: {
+          values: includeLocalizationResources ? resourceTexts(request.culture) : {},
+          resources: {},
+          languages: languages.map((l) => ({
+            cultureName: l.cultureName,
+            uiCultureName: l.uiCultureName,
+            displayName: l.displayName,
+            twoLetterISOLanguageName: l.twoLetterISOLanguageName,
+            flagIcon: l.flagIcon,
+          })),
+          currentCulture: currentCultureOf(request.culture),
+          defaultResourceName,
+          languagesMap: {},
+          languageFilesMap: {},
+          useRouteBasedCulture: false,
+        },
+        auth: { grantedPolicies: Object.fromEntries(granted.map((name) => [name, true])) },
+        setting: { values: settingValues },
+        currentUser: currentUserOf(request),
+        features: { values: featureValues },
+        globalFeatures: { enabledFeatures: [] },
+        multiTenancy: { isEnabled: true },
+        currentTenant: request.tenant
+          ? { id: request.tenant.id, name: request.tenant.name, isAvailable: true }
+          : { id: null, name: null, isAvailable: false },
+        timing: {
+          timeZone: {
+            iana: { timeZoneName: timeZone ? (windowsToIana[timeZone] ?? timeZone) : null },
+            windows: { timeZoneId: timeZone },
+          },
+        },
+        // Timestamps are stored and sent in UTC; 'Utc' also switches on the client's time-zone handling.
+        clock: { kind: 'Utc' },
+        objectExtensions: { modules: {}, enums: {} },
+        extraProperties: {},
+      };
+    },
+  );
+
+  app.get(
+    '/api/abp/application-localization',
+    {
+      schema: { tags: ['Abp'], querystring: ApplicationLocalizationQuery, response: { 200: ApplicationLocalizationDto } },
+      config: { auth: { anonymous: true } },
+    },
+    async (request) => {
+      const { cultureName, onlyDynamics = false } = request.query as { cultureName: string; onlyDynamics?: boolean };
+      const language = findLanguage(cultureName);
+      if (!language) throw invalidField('cultureName', 'AbpValidation::The field {0} is invalid.', 'cultureName');
+      const texts = resourceTexts(language.cultureName, onlyDynamics);
+      return {
+        resources: Object.fromEntries(
+          Object.entries(texts).map(([name, values]) => [name, { texts: values, baseResources: baseResources[name] ?? [] }]),
+        ),
+        currentCulture: currentCultureOf(language.cultureName),
+      };
+    },
+  );
+}
