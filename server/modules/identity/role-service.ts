@@ -9,7 +9,7 @@ import { and, count, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import { iso, type PagedResult } from '../../../contract/common.ts';
 import type { GetIdentityRolesInput, IdentityRoleCreateDto, IdentityRoleDto, IdentityRoleUpdateDto } from '../../../contract/identity.ts';
 import type { AppContext } from '../../context.ts';
-import { permissionGrants, roles, userRoles, users } from '../../db/schema/index.ts';
+import { permissionGrants, roles } from '../../db/schema/index.ts';
 import { businessError, notFound, staleConcurrencyStamp } from '../../errors.ts';
 import { invalidatePermissionGrants, invalidateUserPermissions } from '../permission-management/checker.ts';
 import { normalizeName } from '../saas/tenant-store.ts';
@@ -25,8 +25,10 @@ const newStamp = () => crypto.randomUUID().replaceAll('-', '');
 const roleNotFound = (id: string) => notFound('IdentityRole', id);
 const duplicateName = (name: string) => businessError('Volo.Abp.Identity:DuplicateRoleName', identityKey('DuplicateRoleName'), name);
 
-const userCount = sql<number>`(select count(*) from ${userRoles} inner join ${users} on ${users.id} = ${userRoles.userId}
-  where ${userRoles.roleId} = ${roles.id} and ${users.isDeleted} = false)`.mapWith(Number);
+// Qualified by hand: in a one-table select Drizzle renders columns unqualified, and inside the
+// subquery "id" would then bind to users.id instead of the outer role.
+const userCount = sql<number>`(select count(*) from "user_roles" ur inner join "users" u on u."id" = ur."user_id"
+  where ur."role_id" = "roles"."id" and u."is_deleted" = false)`.mapWith(Number);
 
 const sortable = {
   name: roles.name,
@@ -91,7 +93,7 @@ export const rolesOfUser = (db: Executor, tenantId: string | null, userId: strin
     db,
     and(
       sameTenant(roles.tenantId, tenantId),
-      sql`exists (select 1 from ${userRoles} where ${userRoles.roleId} = ${roles.id} and ${userRoles.userId} = ${userId})`,
+      sql`exists (select 1 from "user_roles" ur where ur."role_id" = "roles"."id" and ur."user_id" = ${userId})`,
     )!,
   );
 

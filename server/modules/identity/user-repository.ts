@@ -127,7 +127,8 @@ function listFilter(tenantId: string | null, input: GetIdentityUsersInput): SQL 
   contains(users.phoneNumber, input.phoneNumber);
   if (input.roleId) {
     conditions.push(
-      sql`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${users.id} and ${userRoles.roleId} = ${input.roleId})`,
+      // Qualified by hand: Drizzle renders columns unqualified in a one-table select.
+      sql`exists (select 1 from "user_roles" ur where ur."user_id" = "users"."id" and ur."role_id" = ${input.roleId})`,
     );
   }
   const now = new Date();
