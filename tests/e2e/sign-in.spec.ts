@@ -1,0 +1,135 @@
+// Sign-in and sign-out through the real identity server, in Debian's Chromium, against the built
+// SPA served by the real server on a fresh database. Rules: elements are found by role and
+// accessible name only; every page the user passes through is checked with axe (0 serious or
+// critical); the page must run under its strict CSP without errors; sign-out must make the old
+// access token useless at once (quality bar: logout takes effect on the very next request).
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { type Browser, launchBrowser, seriousAxeViolations } from '../kit/browser.ts';
+import { startTestServer, type TestServer } from '../kit/test-server.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  // `npm test` builds first; a bare `vitest run --project e2e` on a fresh clone builds here.
+  if (!fs.existsSync(path.join(root, 'dist', 'index.html')))
+    execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  server = await startTestServer({ serveSpa: true });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Problems the page reports itself: uncaught errors and CSP refusals. */
+function watchForPageProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy|Refused to/i.test(message.text())) problems.push(`CSP: ${message.text()}`);
+  });
+  return problems;
+}
+
+/** The user's access token as oidc-client-ts stored it (null when no user is stored). */
+function storedAccessToken(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i) ?? '';
+      if (key.startsWith('oidc.user:'))
+        return (JSON.parse(localStorage.getItem(key) ?? '{}') as { access_token?: string }).access_token ?? null;
+    }
+    return null;
+  });
+}
+
+async function shownDetails(page: Page): Promise<Record<string, string>> {
+  const terms = await page.getByRole('term').allTextContents();
+  const definitions = await page.getByRole('definition').allTextContents();
+  return Object.fromEntries(terms.map((term, index) => [term, definitions[index] ?? '']));
+}
+
+describe('sign-in through the identity server', () => {
+  it('signs the seeded admin in and out, and the old access token stops working', async () => {
+    const page = await browser.context.newPage();
+    const problems = watchForPageProblems(page);
+    const consoleLines: string[] = [];
+    page.on('console', (message) => consoleLines.push(`${message.type()}: ${message.text()}`));
+    page.on('requestfailed', (request) => consoleLines.push(`request failed: ${request.url()} ${request.failure()?.errorText}`));
+    // On failure, say where the browser was and what the page said: the spec crosses two apps.
+    onTestFailed(async () => {
+      const alerts = await page
+        .getByRole('alert')
+        .allTextContents()
+        .catch(() => []);
+      console.error(`sign-in spec failed at ${page.url()}\nalerts: ${JSON.stringify(alerts)}\nconsole:\n${consoleLines.join('\n')}`);
+    });
+
+    await page.goto(`${server.url}/`);
+    const signIn = page.getByRole('button', { name: 'Sign in' });
+    await signIn.waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Finance Admin');
+    expect(await page.getByRole('main').count()).toBe(1);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    const [authorize] = await Promise.all([
+      page.waitForRequest(/\/connect\/authorize\?/),
+      page.waitForURL(/\/Account\/Login/),
+      signIn.click(),
+    ]);
+    // Code flow with PKCE, carrying the SPA's culture as ABP's client does (contract 6.2).
+    const query = new URL(authorize.url()).searchParams;
+    expect(query.get('client_id')).toBe('Finance_App');
+    expect(query.get('response_type')).toBe('code');
+    expect(query.get('code_challenge_method')).toBe('S256');
+    expect(query.get('culture')).toBe(await page.evaluate(() => navigator.language));
+    expect(query.get('ui-culture')).toBe(query.get('culture'));
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.getByLabel(/user ?name/i).fill('admin');
+    await page.getByLabel(/^password$/i).fill('1q2w3E*');
+    await page.getByRole('button', { name: /^(log ?in|sign ?in)$/i }).click();
+
+    const signOut = page.getByRole('button', { name: 'Sign out' });
+    await signOut.waitFor();
+    expect(new URL(page.url()).origin).toBe(server.url);
+    // The used authorization code is gone from the address bar.
+    expect(new URL(page.url()).search).toBe('');
+    const details = await shownDetails(page);
+    expect(details['User name']).toBe('admin');
+    expect(details.Email).toBe('admin@abp.io');
+    expect(details.Tenant).toBe('Host');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    const accessToken = await storedAccessToken(page);
+    expect(accessToken).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    const asAdmin = { headers: { authorization: `Bearer ${accessToken}`, 'x-requested-with': 'XMLHttpRequest' } };
+    // Accepted before sign-out, so the refusal afterwards is the sign-out's doing.
+    expect((await fetch(`${server.url}/api/identity/users`, asAdmin)).status).toBe(200);
+
+    await signOut.click();
+    // The identity server may ask to confirm the end of its session (oidc-provider's logout form).
+    const backOnSpa = page.getByRole('button', { name: 'Sign in' });
+    const confirm = page.getByRole('button', { name: /^(log ?out|sign ?out)$/i });
+    await backOnSpa.or(confirm).first().waitFor();
+    if (!(await backOnSpa.isVisible())) {
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await confirm.click();
+    }
+    await backOnSpa.waitFor();
+    expect(new URL(page.url()).origin).toBe(server.url);
+    expect(await storedAccessToken(page)).toBeNull();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    expect((await fetch(`${server.url}/api/identity/users`, asAdmin)).status).toBe(401);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});

@@ -1,0 +1,77 @@
+// Debian's Chromium driven by playwright-core, for the end-to-end specs. Rules: each launch gets a
+// fresh profile directory (no state leaks between specs) removed on close; the flags keep Chromium
+// quiet and offline apart from the server under test. axe-core is injected through the DevTools
+// protocol, which the page's strict CSP does not govern, so the page is checked with its real CSP.
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
+
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export interface Browser {
+  context: BrowserContext;
+  close(): Promise<void>;
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'finance-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: chromiumPath,
+    headless: true,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  return {
+    context,
+    async close() {
+      await context.close();
+      fs.rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+export interface AxeViolation {
+  id: string;
+  impact: string;
+  help: string;
+  targets: string[];
+}
+
+interface AxeResult {
+  violations: Array<{ id: string; impact?: string | null; help: string; nodes: Array<{ target: unknown[] }> }>;
+}
+
+/** Runs axe on the page as it is now; answers the serious and critical violations only. */
+export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const injected = await cdp.send('Runtime.evaluate', { expression: axeSource });
+    if (injected.exceptionDetails) throw new Error(`axe-core could not be injected: ${injected.exceptionDetails.text}`);
+  } finally {
+    await cdp.detach();
+  }
+  const result = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResult> } }).axe;
+    return axe.run(document, { resultTypes: ['violations'] });
+  });
+  return result.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      id: violation.id,
+      impact: violation.impact ?? '',
+      help: violation.help,
+      targets: violation.nodes.map((node) => node.target.join(' ')),
+    }));
+}
