@@ -1,0 +1,83 @@
+// The page's view model and the browser effects, fed by the real auth machine with fake actors.
+import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import { authMachine } from '../../machines/session/auth.machine.ts';
+import { configuration, storedSession } from '../../machines/session/auth.model.ts';
+import { selectAuthView } from '../../src/app/auth-view.ts';
+import { connectEffects } from '../../src/app/effects.ts';
+import { authErrorTexts, texts } from '../../src/i18n/fallback-texts.ts';
+import { fakeActors, settled } from '../machines/model-driver.ts';
+
+const names = ['loadUser', 'handleCallback', 'startSignIn', 'signOut', 'loadConfiguration'];
+
+function start(location = 'https://app.example/') {
+  const fakes = fakeActors(names);
+  const actor = createActor(authMachine.provide({ actors: fakes.actors }), { input: { location, culture: 'en' } });
+  return { fakes, actor };
+}
+
+describe('auth view model', () => {
+  it('is busy while checking, then offers sign-in when signed out', async () => {
+    const { fakes, actor } = start();
+    actor.start();
+    expect(selectAuthView(actor.getSnapshot())).toMatchObject({
+      status: 'busy',
+      busyText: texts.checkingSession,
+      canSignIn: false,
+      canSignOut: false,
+    });
+    fakes.settle('loadUser', { output: null });
+    await settled();
+    expect(selectAuthView(actor.getSnapshot())).toMatchObject({ status: 'signedOut', busyText: '', canSignIn: true, errorText: null });
+    actor.send({ type: 'auth.signIn' });
+    expect(selectAuthView(actor.getSnapshot())).toMatchObject({ status: 'busy', busyText: texts.openingSignIn, canSignIn: false });
+  });
+
+  it('shows the user, e-mail and tenant from the configuration when signed in', async () => {
+    const { fakes, actor } = start();
+    actor.start();
+    fakes.settle('loadUser', { output: storedSession });
+    await settled();
+    const tenantConfiguration = configuration('alice');
+    tenantConfiguration.currentTenant = { id: 't-1', name: 'acme', isAvailable: true };
+    fakes.settle('loadConfiguration', { output: tenantConfiguration });
+    await settled();
+    expect(selectAuthView(actor.getSnapshot())).toMatchObject({
+      status: 'signedIn',
+      userName: 'alice',
+      email: 'alice@abp.io',
+      tenantName: 'acme',
+      canSignOut: true,
+    });
+  });
+
+  it('explains a failure in words, not codes', async () => {
+    const { fakes, actor } = start();
+    actor.start();
+    fakes.settle('loadUser', { error: new Error('storage') });
+    await settled();
+    expect(selectAuthView(actor.getSnapshot()).errorText).toBe(authErrorTexts.loadUserFailed);
+  });
+});
+
+describe('browser effects', () => {
+  it('cleans the address bar after the callback and follows the culture and direction', async () => {
+    const replaced: string[] = [];
+    const root = { lang: '', dir: '' };
+    const win = {
+      history: { state: null, replaceState: (_: unknown, __: string, url: string) => replaced.push(url) },
+      document: { documentElement: root },
+    };
+    const { fakes, actor } = start('https://app.example/?code=c&state=s');
+    const disconnect = connectEffects(actor, win as unknown as Window);
+    actor.start();
+    expect(root).toEqual({ lang: 'en', dir: 'ltr' });
+    fakes.settle('handleCallback', { output: storedSession });
+    await settled();
+    expect(replaced).toEqual(['/']);
+    fakes.settle('loadConfiguration', { output: configuration('admin', 'ar') });
+    await settled();
+    expect(root).toEqual({ lang: 'ar', dir: 'rtl' });
+    disconnect();
+  });
+});
