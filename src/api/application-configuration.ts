@@ -1,39 +1,19 @@
 // GET /api/abp/application-configuration (ABP wire contract 1.2). Rules: the SPA always asks with
-// includeLocalizationResources=false (texts come from /api/abp/application-localization), and it
-// types only the fields it reads; the full TypeBox schema lives in contract/ once it lands.
+// includeLocalizationResources=false (texts come from /api/abp/application-localization); the
+// answer is typed by the contract (contract/abp.ts), and the app depends only on the part it reads,
+// so machines and their tests handle small values while the compiler checks the full DTO fits.
+import type { ApplicationConfigurationDto, CurrentCultureDto, CurrentTenantDto, CurrentUserDto } from '../../contract/abp.ts';
 import type { Http } from './http.ts';
 
-export interface CurrentUser {
-  isAuthenticated: boolean;
-  id: string | null;
-  tenantId: string | null;
-  userName: string | null;
-  name: string | null;
-  surName: string | null;
-  email: string | null;
-  roles: string[];
-}
-
-export interface CurrentTenant {
-  id: string | null;
-  name: string | null;
-  isAvailable: boolean;
-}
-
-export interface CurrentCulture {
-  cultureName: string;
-  isRightToLeft: boolean;
-}
-
 export interface ApplicationConfiguration {
-  currentUser: CurrentUser;
-  currentTenant: CurrentTenant;
-  localization: { currentCulture: CurrentCulture };
-  auth: { grantedPolicies: Record<string, boolean> };
+  currentUser: Pick<CurrentUserDto, 'isAuthenticated' | 'id' | 'tenantId' | 'userName' | 'name' | 'surName' | 'email' | 'roles'>;
+  currentTenant: CurrentTenantDto;
+  localization: { currentCulture: Pick<CurrentCultureDto, 'cultureName' | 'isRightToLeft'> };
+  auth: ApplicationConfigurationDto['auth'];
 }
 
 export function getApplicationConfiguration(http: Http): Promise<ApplicationConfiguration> {
-  return http<ApplicationConfiguration>('/api/abp/application-configuration', {
+  return http<ApplicationConfigurationDto>('/api/abp/application-configuration', {
     query: { includeLocalizationResources: false },
   });
 }
