@@ -48,7 +48,10 @@ function leadingComment(source: string): string {
   const lines: string[] = [];
   for (const line of source.split('\n')) {
     if (!line.startsWith('//')) break;
-    lines.push(line.replace(/^\/\/ ?/, ''));
+    const text = line.replace(/^\/\/ ?/, '');
+    // Markdown wants a blank line between a paragraph and the list after it.
+    if (text.startsWith('- ') && lines.length && !lines.at(-1)!.startsWith('- ') && !lines.at(-1)!.startsWith('  ')) lines.push('');
+    lines.push(text);
   }
   return lines.join('\n');
 }
@@ -116,11 +119,12 @@ function stateChart(machine: AnyStateMachine, edges: Edge[]): string {
 function table(header: string[], rows: string[][]): string {
   if (!rows.length) return '_None._';
   const cellText = (cell: string) => cell.replaceAll('|', '\\|').replaceAll('\n', ' ');
-  return [
-    `| ${header.join(' | ')} |`,
-    `| ${header.map(() => '---').join(' | ')} |`,
-    ...rows.map((row) => `| ${row.map(cellText).join(' | ')} |`),
-  ].join('\n');
+  const body = [header, ...rows].map((row) => row.map(cellText));
+  // Padded to the widest cell, as the repository's formatter (biome) lays Markdown tables out.
+  const widths = header.map((_, column) => Math.max(3, ...body.map((row) => [...(row[column] ?? '')].length)));
+  const line = (row: string[]) =>
+    `| ${row.map((cell, column) => cell.padEnd(widths[column]! - [...cell].length + cell.length)).join(' | ')} |`;
+  return [line(body[0]!), line(widths.map((width) => '-'.repeat(width))), ...body.slice(1).map(line)].join('\n');
 }
 
 const code = (text: string) => `\`${text}\``;
