@@ -1,13 +1,126 @@
-// STUB (to be replaced by the identity server): accepts no token, mounts nothing.
-import type { FastifyPluginAsync } from 'fastify';
+// The identity server: oidc-provider mounted inside the Fastify app. Rules:
+// - oidc-provider's endpoints are Fastify routes (anonymous, hidden from OpenAPI, validated by
+//   oidc-provider) that hand the raw request to provider.callback(); their scope has a content
+//   parser that leaves the body unread, so oidc-provider parses it itself;
+// - headers Fastify already decided (CORS, correlation id, security headers) are copied onto the
+//   raw response before it is handed over; culture and correlation id travel on the raw request;
+// - /connect/userinfo and the login interaction are ordinary Fastify routes (userinfo.ts,
+//   interactions.ts); sign-outs are logged from oidc-provider's end_session.success event;
+// - close() stops the pruning job.
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
 import type { AccessTokenVerifier, AppContext } from '../context.ts';
+import { startOidcPruneJob } from '../jobs/oidc-prune.ts';
+import { loadAccount } from './account.ts';
+import { createAdapterFactory } from './adapter.ts';
+import { registerGrants } from './grants.ts';
+import { interactionRoutes } from './interactions.ts';
+import { loadSigningKeys } from './keys.ts';
+import { buildConfiguration, endpointPaths } from './provider-config.ts';
+import { SecurityLogActions, securityLogIdentity } from './sign-in.ts';
+import { userinfoRoutes } from './userinfo.ts';
+import { createTokenVerifier } from './verifier.ts';
 
 export interface IdentityServer {
   tokens: AccessTokenVerifier;
   plugin: FastifyPluginAsync;
   close(): Promise<void>;
+  provider: Provider;
 }
 
-export async function createIdentityServer(_ctx: AppContext): Promise<IdentityServer> {
-  return { tokens: { verify: async () => null }, plugin: async () => {}, close: async () => {} };
+/** Paths served by oidc-provider itself (userinfo is ours). */
+const providerPaths = [
+  '/.well-known/openid-configuration',
+  endpointPaths.jwks,
+  endpointPaths.authorization,
+  `${endpointPaths.authorization}/:uid`,
+  endpointPaths.token,
+  endpointPaths.revocation,
+  endpointPaths.introspection,
+  endpointPaths.end_session,
+  `${endpointPaths.end_session}/confirm`,
+  `${endpointPaths.end_session}/success`,
+];
+
+/**
+ * oidc-provider drops offline_access from an authorization request unless it says prompt=consent
+ * (OIDC Core 11). ABP clients never send it and expect a refresh token, so a request asking for
+ * offline_access without any prompt gets prompt=consent; consent is implicit (interactions.ts
+ * grants it without a page), so the user sees nothing more.
+ */
+function withOfflineAccessConsent(url: string): string {
+  if (!url.startsWith(`${endpointPaths.authorization}?`)) return url;
+  const parsed = new URL(url, 'http://localhost');
+  const scopes = parsed.searchParams.get('scope')?.split(' ') ?? [];
+  if (!scopes.includes('offline_access') || parsed.searchParams.has('prompt')) return url;
+  parsed.searchParams.set('prompt', 'consent');
+  return `${parsed.pathname}${parsed.search}`;
+}
+
+function logSignOut(ctx: AppContext, koa: KoaContextWithOIDC): void {
+  const accountId = koa.oidc.session?.accountId;
+  if (!accountId) return;
+  void (async () => {
+    const account = await loadAccount(ctx, accountId);
+    await ctx.securityLog.write({
+      tenantId: account?.user.tenantId ?? null,
+      identity: securityLogIdentity,
+      action: SecurityLogActions.Logout,
+      userId: accountId,
+      userName: account?.user.userName ?? null,
+      clientId: koa.oidc.client?.clientId ?? null,
+      clientIpAddress: koa.ip,
+      browserInfo: koa.get('user-agent') || null,
+    });
+  })().catch((error: unknown) => ctx.log.warn({ err: error }, 'could not log sign-out'));
+}
+
+export async function createIdentityServer(ctx: AppContext): Promise<IdentityServer> {
+  const keys = await loadSigningKeys(ctx);
+  const provider = new Provider(ctx.config.issuer, buildConfiguration(ctx, { keys: keys.privateKeys }, createAdapterFactory(ctx)));
+  provider.proxy = ctx.config.trustProxy;
+  registerGrants(provider, ctx);
+  provider.on('end_session.success', (koa: KoaContextWithOIDC) => logSignOut(ctx, koa));
+  provider.on('server_error', (_koa: KoaContextWithOIDC, error: Error) => ctx.log.error({ err: error }, 'oidc-provider error'));
+  const prune = startOidcPruneJob(ctx);
+  const callback = provider.callback();
+
+  const handOver = (request: FastifyRequest, reply: FastifyReply) => {
+    reply.hijack();
+    for (const [name, value] of Object.entries(reply.getHeaders())) {
+      if (value !== undefined) reply.raw.setHeader(name, value as string | string[] | number);
+    }
+    reply.raw.setHeader('x-correlation-id', request.id);
+    Object.assign(request.raw, { culture: request.culture, correlationId: request.id });
+    request.raw.url = withOfflineAccessConsent(request.raw.url ?? '/');
+    void callback(request.raw, reply.raw);
+  };
+
+  const plugin: FastifyPluginAsync = async (app: FastifyInstance) => {
+    await app.register(async (scope) => {
+      scope.removeAllContentTypeParsers();
+      // oidc-provider reads the body itself: Fastify must leave the stream untouched.
+      scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+      for (const url of providerPaths) {
+        scope.route({
+          method: ['GET', 'POST'],
+          url,
+          config: { auth: { anonymous: true }, validatedBy: 'oidc-provider' },
+          schema: { hide: true },
+          handler: handOver,
+        });
+      }
+    });
+    await app.register(async (scope) => {
+      await interactionRoutes(provider, ctx)(scope);
+      await userinfoRoutes(ctx)(scope);
+    });
+  };
+
+  return {
+    tokens: createTokenVerifier(ctx.config.issuer, keys.publicKeys),
+    plugin,
+    provider,
+    close: () => prune.stop(),
+  };
 }

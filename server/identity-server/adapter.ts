@@ -1,0 +1,112 @@
+// oidc-provider storage over oidc_payloads (every model: sessions, interactions, codes, tokens,
+// grants), shared by all server instances. Rules:
+// - `consume` is one conditional UPDATE (consumed_at is null): of N concurrent redemptions exactly
+//   one wins; the others get InvalidGrant, as if the code had already been used;
+// - destroying or revoking a Grant deletes the identity_sessions row whose session_id is that
+//   grant id, so the API refuses the session's access tokens on the very next request;
+// - model 'Client' is read from the applications table (no dynamic registration);
+// - expired rows are ignored on read and pruned by the oidc-prune job.
+import { and, eq, isNull } from 'drizzle-orm';
+import { errors } from 'oidc-provider';
+import type { Adapter, AdapterPayload } from 'oidc-provider';
+import type { AppContext } from '../context.ts';
+import { applications, identitySessions, oidcPayloads } from '../db/schema/index.ts';
+
+/** Client metadata for oidc-provider from an applications row. */
+export function clientMetadata(row: typeof applications.$inferSelect): AdapterPayload {
+  const isPublic = row.clientType === 'public';
+  const grantTypes = row.grantTypes.length ? row.grantTypes : ['authorization_code'];
+  return {
+    client_id: row.clientId,
+    ...(isPublic || !row.clientSecret ? { token_endpoint_auth_method: 'none' } : { client_secret: row.clientSecret }),
+    client_name: row.displayName ?? row.clientId,
+    application_type: row.applicationType === 'native' ? 'native' : 'web',
+    grant_types: grantTypes,
+    response_types: grantTypes.includes('authorization_code') ? ['code'] : [],
+    redirect_uris: row.redirectUris,
+    post_logout_redirect_uris: row.postLogoutRedirectUris,
+    scope: row.scopes.join(' '),
+  } as AdapterPayload;
+}
+
+export function createAdapterFactory(ctx: AppContext) {
+  const deleteSession = (grantId: string) => ctx.db.delete(identitySessions).where(eq(identitySessions.sessionId, grantId));
+
+  return class DrizzleAdapter implements Adapter {
+    readonly model: string;
+
+    constructor(model: string) {
+      this.model = model;
+    }
+
+    private where(id: string) {
+      return and(eq(oidcPayloads.model, this.model), eq(oidcPayloads.id, id));
+    }
+
+    async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
+      const values = {
+        payload: payload as Record<string, unknown>,
+        grantId: payload.grantId ?? null,
+        userCode: payload.userCode ?? null,
+        uid: payload.uid ?? null,
+        expiresAt: expiresIn ? new Date(Date.now() + expiresIn * 1000) : null,
+      };
+      await ctx.db
+        .insert(oidcPayloads)
+        .values({ model: this.model, id, ...values })
+        .onConflictDoUpdate({ target: [oidcPayloads.model, oidcPayloads.id], set: values });
+    }
+
+    private async findBy(condition: ReturnType<typeof and>): Promise<AdapterPayload | undefined> {
+      const [row] = await ctx.db.select().from(oidcPayloads).where(condition).limit(1);
+      if (!row || (row.expiresAt && row.expiresAt.getTime() <= Date.now())) return undefined;
+      return {
+        ...(row.payload as AdapterPayload),
+        ...(row.consumedAt ? { consumed: Math.floor(row.consumedAt.getTime() / 1000) } : {}),
+      };
+    }
+
+    async find(id: string): Promise<AdapterPayload | undefined> {
+      if (this.model === 'Client') {
+        const [row] = await ctx.db
+          .select()
+          .from(applications)
+          .where(and(eq(applications.clientId, id), eq(applications.isDeleted, false)))
+          .limit(1);
+        if (!row) return undefined;
+        const metadata = clientMetadata(row);
+        if (metadata.client_secret) metadata.client_secret = ctx.secrets.open(String(metadata.client_secret));
+        return metadata;
+      }
+      return this.findBy(this.where(id));
+    }
+
+    findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
+      return this.findBy(and(eq(oidcPayloads.model, this.model), eq(oidcPayloads.userCode, userCode)));
+    }
+
+    findByUid(uid: string): Promise<AdapterPayload | undefined> {
+      return this.findBy(and(eq(oidcPayloads.model, this.model), eq(oidcPayloads.uid, uid)));
+    }
+
+    async consume(id: string): Promise<void> {
+      const won = await ctx.db
+        .update(oidcPayloads)
+        .set({ consumedAt: new Date() })
+        .where(and(this.where(id), isNull(oidcPayloads.consumedAt)))
+        .returning({ id: oidcPayloads.id });
+      if (won.length === 0) throw new errors.InvalidGrant('grant already used');
+    }
+
+    async destroy(id: string): Promise<void> {
+      await ctx.db.delete(oidcPayloads).where(this.where(id));
+      if (this.model === 'Grant') await deleteSession(id);
+    }
+
+    async revokeByGrantId(grantId: string): Promise<void> {
+      await ctx.db.delete(oidcPayloads).where(and(eq(oidcPayloads.model, this.model), eq(oidcPayloads.grantId, grantId)));
+      // Called once per token model when a grant is revoked; deleting the session is idempotent.
+      await deleteSession(grantId);
+    }
+  };
+}

@@ -1,0 +1,231 @@
+// The login interaction at /Account/Login (GET renders, POST signs in) and its stylesheet. Rules:
+// - a page without a live interaction (cookie + uid) shows "Invalid login request", never a form;
+// - the posted uid must equal the interaction's (a cross-site page cannot post a login into it);
+// - tenant: the form's tenant name (blank = host), prefilled from the __tenant cookie or the
+//   authorize request; the chosen tenant is remembered in the __tenant cookie;
+// - Abp.Account.EnableLocalLogin = 'false' for the tenant shows a warning instead of the form;
+// - consent is implicit (first-party client): the requested scopes are granted with the login, and
+//   a consent-only interaction (signed in, grant gone) is granted without a page;
+// - each sign-in creates its grant and identity session (session_id = grant id) before redirecting.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Provider } from 'oidc-provider';
+import type { AppContext, TenantInfo } from '../context.ts';
+import { findLanguage, localize } from '../localization/index.ts';
+import { loadAccount } from './account.ts';
+import { renderLoginPage, renderMessagePage, stylesheetPath, type LoginPage } from './login-page.ts';
+import { apiResource, loginPath, oidcScopes, resourceServerInfo } from './provider-config.ts';
+import { createIdentitySession } from './sessions.ts';
+import { failureText, signIn } from './sign-in.ts';
+
+type Details = Awaited<ReturnType<Provider['interactionDetails']>>;
+type Body = Record<string, string | undefined>;
+
+const stylesheet = fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'login.css'), 'utf8');
+const routeConfig = { auth: { anonymous: true as const } };
+/** HTML pages: the body is a document (or empty on a redirect), never serialized JSON. */
+const htmlResponse = { '2xx': { type: 'string' }, '3xx': { type: 'null' }, '4xx': { type: 'string' } };
+const pageSchema = {
+  hide: true,
+  response: htmlResponse,
+  querystring: {
+    type: 'object',
+    properties: { uid: { type: 'string', maxLength: 200 }, 'ui-culture': { type: 'string' }, culture: { type: 'string' } },
+  },
+};
+
+function cultureFor(request: FastifyRequest, details: Details | null, body?: Body): string {
+  const query = request.query as Record<string, string | undefined>;
+  if (query['ui-culture'] || query.culture) return request.culture;
+  const fromBody = findLanguage(body?.culture);
+  if (fromBody) return fromBody.cultureName;
+  const params = details?.params as Record<string, string | undefined> | undefined;
+  return findLanguage(params?.['ui-culture'] ?? params?.culture)?.cultureName ?? request.culture;
+}
+
+async function localLoginEnabled(ctx: AppContext, tenantId: string | null): Promise<boolean> {
+  const value = await ctx.settings.getValue('Abp.Account.EnableLocalLogin', { tenantId }).catch(() => null);
+  return value?.toLowerCase() !== 'false';
+}
+
+/** A grant holding every scope the authorization request asked for (implicit consent). */
+async function grantRequested(provider: Provider, details: Details, accountId: string, reuse: boolean): Promise<string> {
+  const requested = String(details.params.scope ?? '')
+    .split(' ')
+    .filter(Boolean);
+  // A new sign-in starts a new grant (a new session_id); a consent-only round extends the current one.
+  const existingId = reuse ? details.grantId : undefined;
+  const grant =
+    (existingId && (await provider.Grant.find(existingId))) ||
+    new provider.Grant({ accountId, clientId: String(details.params.client_id) });
+  // The API scope is also a registered (static) scope, so the grant carries it on both sides.
+  const oidc = requested.filter((s) => oidcScopes.includes(s) || s === apiResource.scope);
+  if (oidc.length) grant.addOIDCScope(oidc.join(' '));
+  const resourceScopes = requested.filter((s) => resourceServerInfo.scope.split(' ').includes(s));
+  if (resourceScopes.length) grant.addResourceScope(apiResource.indicator, resourceScopes.join(' '));
+  return grant.save();
+}
+
+export function interactionRoutes(provider: Provider, ctx: AppContext) {
+  const html = (reply: FastifyReply, status: number, body: string) =>
+    reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(body);
+
+  const invalidRequest = (reply: FastifyReply, culture: string) =>
+    html(
+      reply,
+      400,
+      renderMessagePage(culture, {
+        title: localize(culture, 'AbpAccount::InvalidLoginRequest'),
+        message: localize(culture, 'AbpAccount::LoginRequestExpired'),
+        alert: true,
+      }),
+    );
+
+  const details = (request: FastifyRequest, reply: FastifyReply) => provider.interactionDetails(request.raw, reply.raw).catch(() => null);
+
+  async function finishConsent(request: FastifyRequest, reply: FastifyReply, interaction: Details) {
+    const accountId = interaction.session?.accountId;
+    const account = accountId ? await loadAccount(ctx, accountId) : undefined;
+    if (!account) return reply.redirect(await provider.interactionResult(request.raw, reply.raw, { error: 'login_required' }), 303);
+    const grantId = await grantRequested(provider, interaction, account.accountId, true);
+    await createIdentitySession(ctx, {
+      sessionId: grantId,
+      userId: account.user.id,
+      tenantId: account.user.tenantId,
+      clientId: String(interaction.params.client_id),
+      ip: request.ip,
+      userAgent: request.headers['user-agent'] ?? null,
+      rememberMe: false,
+    });
+    const url = await provider.interactionResult(request.raw, reply.raw, { consent: { grantId } }, { mergeWithLastSubmission: true });
+    return reply.redirect(url, 303);
+  }
+
+  return async (app: FastifyInstance) => {
+    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_req, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    });
+
+    app.get(
+      stylesheetPath,
+      { config: routeConfig, schema: { hide: true, response: { 200: { type: 'string' } } } },
+      async (_request, reply) => reply.header('cache-control', 'public, max-age=3600').type('text/css; charset=utf-8').send(stylesheet),
+    );
+
+    app.get(loginPath, { config: routeConfig, schema: pageSchema }, async (request, reply) => {
+      const interaction = await details(request, reply);
+      const culture = cultureFor(request, interaction);
+      if (!interaction) return invalidRequest(reply, culture);
+      if (interaction.prompt.name === 'consent') return finishConsent(request, reply, interaction);
+      const tenant = request.tenant;
+      const page: LoginPage = {
+        uid: interaction.uid,
+        userNameOrEmailAddress: String(interaction.params.login_hint ?? ''),
+        rememberMe: false,
+        tenantName: tenant?.name ?? '',
+        currentTenant: tenant?.name ?? null,
+        errors: [],
+        fieldErrors: {},
+        localLoginDisabled: !(await localLoginEnabled(ctx, tenant?.id ?? null)),
+      };
+      return html(reply, 200, renderLoginPage(culture, page));
+    });
+
+    app.post(
+      loginPath,
+      {
+        config: routeConfig,
+        schema: {
+          ...pageSchema,
+          body: {
+            type: 'object',
+            properties: Object.fromEntries(
+              ['uid', 'culture', 'tenant', 'userNameOrEmailAddress', 'password', 'rememberMe'].map((k) => [
+                k,
+                { type: 'string', maxLength: 1024 },
+              ]),
+            ),
+          },
+        },
+      },
+      async (request, reply) => {
+        const body = (request.body ?? {}) as Body;
+        const interaction = await details(request, reply);
+        const culture = cultureFor(request, interaction, body);
+        if (!interaction || body.uid !== interaction.uid || interaction.prompt.name !== 'login') return invalidRequest(reply, culture);
+
+        const tenantName = body.tenant?.trim() ?? '';
+        const userName = body.userNameOrEmailAddress?.trim() ?? '';
+        const page: LoginPage = {
+          uid: interaction.uid,
+          userNameOrEmailAddress: userName,
+          rememberMe: body.rememberMe === 'true',
+          tenantName,
+          currentTenant: request.tenant?.name ?? null,
+          errors: [],
+          fieldErrors: {},
+        };
+        let tenant: TenantInfo | null = null;
+        if (tenantName) {
+          tenant = await ctx.tenants.findByName(tenantName);
+          if (!tenant?.isActive) {
+            page.fieldErrors.tenant = localize(culture, 'AbpAccount::GivenTenantIsNotAvailable', tenantName);
+            page.errors.push(page.fieldErrors.tenant);
+            return html(reply, 400, renderLoginPage(culture, page));
+          }
+        }
+        page.currentTenant = tenant?.name ?? null;
+        if (!(await localLoginEnabled(ctx, tenant?.id ?? null))) {
+          return html(reply, 400, renderLoginPage(culture, { ...page, localLoginDisabled: true }));
+        }
+        for (const [name, label] of [
+          ['userNameOrEmailAddress', 'UserNameOrEmailAddress'],
+          ['password', 'Password'],
+        ] as const) {
+          if (!(name === 'password' ? body.password : userName)) {
+            page.fieldErrors[name] = localize(culture, 'AbpAccount::ThisFieldIsRequired', localize(culture, `AbpAccount::${label}`));
+            page.errors.push(page.fieldErrors[name]);
+          }
+        }
+        if (page.errors.length) return html(reply, 400, renderLoginPage(culture, page));
+
+        const clientId = String(interaction.params.client_id);
+        const result = await signIn(ctx, {
+          tenant,
+          userNameOrEmail: userName,
+          password: body.password!,
+          clientId,
+          ip: request.ip,
+          userAgent: request.headers['user-agent'] ?? null,
+          path: loginPath,
+          correlationId: request.id,
+        });
+        if (!result.ok) {
+          page.errors.push(localize(culture, failureText[result.reason]));
+          if (result.reason === 'TooManyRequests') reply.header('retry-after', String(result.retryAfter ?? 60));
+          return html(reply, result.reason === 'TooManyRequests' ? 429 : 401, renderLoginPage(culture, page));
+        }
+
+        const grantId = await grantRequested(provider, interaction, result.user.id, false);
+        await createIdentitySession(ctx, {
+          sessionId: grantId,
+          userId: result.user.id,
+          tenantId: result.user.tenantId,
+          clientId,
+          ip: request.ip,
+          userAgent: request.headers['user-agent'] ?? null,
+          rememberMe: page.rememberMe,
+        });
+        if (tenant) reply.setCookie('__tenant', tenant.id, { path: '/', sameSite: 'lax', httpOnly: false });
+        else if (request.cookies?.__tenant) reply.clearCookie('__tenant', { path: '/' });
+        const url = await provider.interactionResult(request.raw, reply.raw, {
+          login: { accountId: result.user.id, remember: page.rememberMe },
+          consent: { grantId },
+        });
+        return reply.redirect(url, 303);
+      },
+    );
+  };
+}

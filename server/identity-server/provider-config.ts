@@ -1,0 +1,168 @@
+// oidc-provider configuration, ABP-shaped (contract section 6). Rules:
+// - endpoints at ABP's paths (/connect/*, /.well-known/jwks); development interactions off; the
+//   login interaction is /Account/Login (interactions.ts);
+// - PKCE with S256 is required for every authorization request (public clients cannot work without it);
+// - refresh tokens rotate on every use; reusing a rotated one revokes the whole grant (oidc-provider);
+// - every access token is a JWT for the resource 'Finance' (audience 'Finance', typ at+jwt) carrying
+//   ABP's claims; ID tokens carry the claims of the granted scopes.
+// Lifetimes (seconds):
+//   access token 3600 · ID token 3600 · authorization code 300 · interaction 3600
+//   refresh token 14 days when "remember me" was ticked (or offline_access on the password grant),
+//   1 day otherwise; a rotated refresh token keeps the remaining lifetime of the one it replaces,
+//   so a sign-in never lasts longer than that · grant and browser session 14 days.
+import { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import type { AppContext } from '../context.ts';
+import { localize } from '../localization/index.ts';
+import { accessTokenClaims, createFindAccount, type FinanceAccount } from './account.ts';
+import { cultureOfKoa } from './culture.ts';
+import { renderMessagePage } from './login-page.ts';
+
+const day = 24 * 60 * 60;
+
+export const lifetimes = {
+  accessToken: 3600,
+  idToken: 3600,
+  authorizationCode: 300,
+  interaction: 3600,
+  refreshTokenRemembered: 14 * day,
+  refreshToken: day,
+  grant: 14 * day,
+  session: 14 * day,
+} as const;
+
+/** The product's API as a resource server: ABP's API scope `Finance` whose resource is the audience. */
+export const apiResource = { indicator: 'urn:abp:api:Finance', audience: 'Finance', scope: 'Finance' } as const;
+
+/** OpenID scopes; `role` is accepted as an alias of `roles` (ABP Angular templates ask for `role`). */
+export const oidcScopes = ['openid', 'offline_access', 'profile', 'email', 'phone', 'roles', 'role', 'address'];
+
+export const resourceServerInfo = {
+  // The OIDC scope names are listed too so the access token's `scope` claim reads like ABP's.
+  scope: [apiResource.scope, ...oidcScopes].join(' '),
+  audience: apiResource.audience,
+  accessTokenTTL: lifetimes.accessToken,
+  accessTokenFormat: 'jwt' as const,
+  jwt: { sign: { alg: 'RS256' as const } },
+};
+
+export const endpointPaths = {
+  authorization: '/connect/authorize',
+  token: '/connect/token',
+  revocation: '/connect/revocat',
+  end_session: '/connect/endsession',
+  userinfo: '/connect/userinfo',
+  introspection: '/connect/introspect',
+  jwks: '/.well-known/jwks',
+} as const;
+
+export const loginPath = '/Account/Login';
+
+type AnyToken = { kind?: string; remainingTTL?: number };
+
+function refreshTokenTtl(koa: KoaContextWithOIDC): number {
+  const rotated = koa?.oidc?.entities.RotatedRefreshToken as AnyToken | undefined;
+  if (rotated) return Math.max(1, rotated.remainingTTL ?? 1);
+  const account = koa?.oidc?.entities.Account as FinanceAccount | undefined;
+  return account?.session?.rememberMe ? lifetimes.refreshTokenRemembered : lifetimes.refreshToken;
+}
+
+export function buildConfiguration(ctx: AppContext, jwks: { keys: object[] }, adapter: Configuration['adapter']): Configuration {
+  return {
+    adapter,
+    findAccount: createFindAccount(ctx) as Configuration['findAccount'],
+    jwks: jwks as Configuration['jwks'],
+    cookies: {
+      keys: [ctx.secrets.derive('oidc-cookies').toString('base64url')],
+      long: { signed: true, httpOnly: true, sameSite: 'lax' },
+      short: { signed: true, httpOnly: true, sameSite: 'lax' },
+    },
+    // The API scope is listed too: clients are registered with it in their allowed scopes.
+    scopes: [...oidcScopes, apiResource.scope],
+    claims: {
+      openid: ['sub'],
+      profile: ['preferred_username', 'unique_name', 'given_name', 'family_name', 'tenantid'],
+      email: ['email', 'email_verified'],
+      phone: ['phone_number', 'phone_number_verified'],
+      roles: ['role'],
+      role: ['role'],
+      address: ['address'],
+    },
+    // ID tokens carry the claims of every granted scope, as OpenIddict issues them for ABP.
+    conformIdTokenClaims: false,
+    extraParams: ['culture', 'ui-culture', '__tenant', 'returnUrl'],
+    responseTypes: ['code'],
+    pkce: { required: () => true },
+    rotateRefreshToken: true,
+    // Browser sign-ins end at sign-out, offline_access or not (ABP's behaviour): tokens are bound
+    // to the browser session, so /connect/endsession revokes the grant (and the identity session).
+    expiresWithSession: async () => true,
+    routes: endpointPaths,
+    features: {
+      devInteractions: { enabled: false },
+      pushedAuthorizationRequests: { enabled: false },
+      revocation: { enabled: true },
+      introspection: { enabled: true } as never,
+      userinfo: { enabled: true },
+      rpInitiatedLogout: {
+        enabled: true,
+        async logoutSource(koa: KoaContextWithOIDC, form: string) {
+          const culture = cultureOfKoa(koa);
+          koa.type = 'html';
+          koa.body = renderMessagePage(culture, {
+            title: localize(culture, 'AbpAccount::Logout'),
+            message: localize(culture, 'AbpAccount::LogoutConfirmation'),
+            rawForm: form,
+            actions: [
+              { label: localize(culture, 'AbpAccount::Logout'), name: 'logout', value: 'yes', form: 'op.logoutForm', primary: true },
+              { label: localize(culture, 'AbpAccount::Cancel'), form: 'op.logoutForm' },
+            ],
+          });
+        },
+        async postLogoutSuccessSource(koa: KoaContextWithOIDC) {
+          const culture = cultureOfKoa(koa);
+          koa.type = 'html';
+          koa.body = renderMessagePage(culture, {
+            title: localize(culture, 'AbpAccount::LoggedOut'),
+            message: localize(culture, 'AbpAccount::LoggedOutMessage'),
+          });
+        },
+      },
+      resourceIndicators: {
+        enabled: true,
+        defaultResource: async () => apiResource.indicator,
+        // Code and refresh token redemptions reuse the resource granted at authorization.
+        useGrantedResource: async () => true,
+        getResourceServerInfo: async (_koa, indicator) => {
+          if (indicator !== apiResource.indicator) throw new errors.InvalidTarget();
+          return resourceServerInfo;
+        },
+      },
+    },
+    extraTokenClaims: async (koa, token) => {
+      const account = koa.oidc.entities.Account as FinanceAccount | undefined;
+      if ((token as AnyToken).kind !== 'AccessToken' || !account?.user) return undefined;
+      return accessTokenClaims(account);
+    },
+    ttl: {
+      AccessToken: lifetimes.accessToken,
+      IdToken: lifetimes.idToken,
+      AuthorizationCode: lifetimes.authorizationCode,
+      Interaction: lifetimes.interaction,
+      Grant: lifetimes.grant,
+      Session: lifetimes.session,
+      RefreshToken: refreshTokenTtl,
+    },
+    interactions: { url: async (_koa, interaction) => `${loginPath}?uid=${encodeURIComponent(interaction.uid)}` },
+    clientBasedCORS: (_koa, origin, client) =>
+      ctx.config.corsOrigins.includes(origin) || client.redirectUris?.some((uri) => URL.parse(uri)?.origin === origin) === true,
+    async renderError(koa, out) {
+      const culture = cultureOfKoa(koa);
+      koa.type = 'html';
+      koa.body = renderMessagePage(culture, {
+        title: localize(culture, 'AbpAccount::InvalidLoginRequest'),
+        message: `${out.error}${out.error_description ? `: ${out.error_description}` : ''}`,
+        alert: true,
+      });
+    },
+  };
+}

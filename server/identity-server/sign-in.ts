@@ -1,0 +1,147 @@
+// Credential check shared by every sign-in path (login page, password grant). Rules:
+// - rate limits (rate-limit.ts) are checked first, per IP+path and per account;
+// - an unknown user and a wrong password give the same result and spend the same argon2 effort;
+// - lockout follows ASP.NET Identity as ABP configures it: settings Abp.Identity.Lockout.*
+//   (MaxFailedAccessAttempts, LockoutDuration in seconds), honoured for users whose
+//   lockout_enabled is true; AllowedForNewUsers is the default of that flag when a user is created
+//   (identity module), so it is not consulted here. The attempt that reaches the maximum locks;
+// - an inactive user with the right password is refused (LoginNotAllowed);
+// - every outcome writes a security log row (identity 'Identity', ABP action names); never a
+//   password or token.
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import type { AppContext, TenantInfo } from '../context.ts';
+import { users } from '../db/schema/index.ts';
+import { verifyPassword } from '../modules/identity/passwords.ts';
+import { checkRateLimit, rateLimitKeys, recordFailure } from './rate-limit.ts';
+
+export const SecurityLogActions = {
+  LoginSucceeded: 'LoginSucceeded',
+  LoginLockedout: 'LoginLockedout',
+  LoginNotAllowed: 'LoginNotAllowed',
+  LoginFailed: 'LoginFailed',
+  LoginInvalidUserName: 'LoginInvalidUserName',
+  LoginInvalidUserNameOrPassword: 'LoginInvalidUserNameOrPassword',
+  Logout: 'Logout',
+} as const;
+
+export const securityLogIdentity = 'Identity';
+
+export type UserRow = typeof users.$inferSelect;
+
+export interface SignInAttempt {
+  tenant: TenantInfo | null;
+  userNameOrEmail: string;
+  password: string;
+  clientId: string | null;
+  ip: string;
+  userAgent: string | null;
+  /** The sign-in path, for the per-IP rate-limit key. */
+  path: string;
+  correlationId: string | null;
+}
+
+export type SignInFailure = 'InvalidUserNameOrPassword' | 'LockedOut' | 'NotAllowed' | 'TooManyRequests';
+
+export type SignInResult = { ok: true; user: UserRow } | { ok: false; reason: SignInFailure; retryAfter?: number };
+
+/** AbpAccount resource keys of the failure messages. */
+export const failureText: Record<SignInFailure, string> = {
+  InvalidUserNameOrPassword: 'AbpAccount::InvalidUserNameOrPassword',
+  LockedOut: 'AbpAccount::UserLockedOutMessage',
+  NotAllowed: 'AbpAccount::LoginIsNotAllowed',
+  TooManyRequests: 'AbpAccount::TooManyLoginAttempts',
+};
+
+async function setting(ctx: AppContext, name: string, tenantId: string | null, fallback: number): Promise<number> {
+  try {
+    const value = await ctx.settings.getValue(name, { tenantId });
+    const parsed = value === null || value === undefined || value === '' ? Number.NaN : Number(value);
+    return Number.isFinite(parsed) ? parsed : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+export async function findUserForSignIn(ctx: AppContext, tenantId: string | null, userNameOrEmail: string): Promise<UserRow | undefined> {
+  const normalized = userNameOrEmail.trim().toUpperCase();
+  if (!normalized) return undefined;
+  const rows = await ctx.db
+    .select()
+    .from(users)
+    .where(
+      and(
+        tenantId ? eq(users.tenantId, tenantId) : isNull(users.tenantId),
+        eq(users.isDeleted, false),
+        or(eq(users.normalizedUserName, normalized), eq(users.normalizedEmail, normalized)),
+      ),
+    )
+    .limit(2);
+  return rows.find((r) => r.normalizedUserName === normalized) ?? rows[0];
+}
+
+export async function signIn(ctx: AppContext, attempt: SignInAttempt): Promise<SignInResult> {
+  const tenantId = attempt.tenant?.id ?? null;
+  const keys = rateLimitKeys(attempt.ip, attempt.path, tenantId, attempt.userNameOrEmail);
+  const retryAfter = await checkRateLimit(ctx, keys);
+  if (retryAfter !== null) return { ok: false, reason: 'TooManyRequests', retryAfter };
+
+  const user = await findUserForSignIn(ctx, tenantId, attempt.userNameOrEmail);
+  const log = (action: string, extra?: Record<string, unknown>) =>
+    ctx.securityLog.write({
+      tenantId,
+      tenantName: attempt.tenant?.name ?? null,
+      identity: securityLogIdentity,
+      action,
+      userId: user?.id ?? null,
+      userName: user?.userName ?? attempt.userNameOrEmail.slice(0, 256),
+      clientId: attempt.clientId,
+      correlationId: attempt.correlationId,
+      clientIpAddress: attempt.ip,
+      browserInfo: attempt.userAgent,
+      extraProperties: extra,
+    });
+
+  if (user?.lockoutEnabled && user.lockoutEnd && user.lockoutEnd > new Date()) {
+    await recordFailure(ctx, keys);
+    await log(SecurityLogActions.LoginLockedout);
+    return { ok: false, reason: 'LockedOut' };
+  }
+
+  const valid = await verifyPassword(user?.passwordHash ?? null, attempt.password);
+  if (!user || !valid) {
+    await recordFailure(ctx, keys);
+    if (!user) {
+      await log(SecurityLogActions.LoginInvalidUserName);
+      return { ok: false, reason: 'InvalidUserNameOrPassword' };
+    }
+    if (user.lockoutEnabled) {
+      const maxAttempts = await setting(ctx, 'Abp.Identity.Lockout.MaxFailedAccessAttempts', tenantId, 5);
+      const [row] = await ctx.db
+        .update(users)
+        .set({ accessFailedCount: sql`${users.accessFailedCount} + 1` })
+        .where(eq(users.id, user.id))
+        .returning({ count: users.accessFailedCount });
+      if (row && row.count >= maxAttempts) {
+        const seconds = await setting(ctx, 'Abp.Identity.Lockout.LockoutDuration', tenantId, 300);
+        await ctx.db
+          .update(users)
+          .set({ accessFailedCount: 0, lockoutEnd: new Date(Date.now() + seconds * 1000) })
+          .where(eq(users.id, user.id));
+        await log(SecurityLogActions.LoginLockedout);
+        return { ok: false, reason: 'LockedOut' };
+      }
+    }
+    await log(SecurityLogActions.LoginInvalidUserNameOrPassword);
+    return { ok: false, reason: 'InvalidUserNameOrPassword' };
+  }
+
+  if (!user.isActive) {
+    await log(SecurityLogActions.LoginNotAllowed);
+    return { ok: false, reason: 'NotAllowed' };
+  }
+  if (user.accessFailedCount > 0 || user.lockoutEnd) {
+    await ctx.db.update(users).set({ accessFailedCount: 0, lockoutEnd: null }).where(eq(users.id, user.id));
+  }
+  await log(SecurityLogActions.LoginSucceeded);
+  return { ok: true, user };
+}

@@ -1,0 +1,165 @@
+// Sign-in helpers for server suites: real tokens from the real password grant of the SPA client,
+// and the headers the SPA sends with them. Also a way to create users directly in the database.
+import { hashPassword } from '../../server/modules/identity/passwords.ts';
+import { users } from '../../server/db/schema/index.ts';
+import type { TestServer } from './test-server.ts';
+
+export interface TokenResponse {
+  access_token: string;
+  token_type: string;
+  expires_in: number;
+  scope?: string;
+  refresh_token?: string;
+  id_token?: string;
+}
+
+export const spaScope = 'openid profile email phone roles offline_access Finance';
+
+/** POSTs a form to the token endpoint and returns status and JSON body. */
+export async function tokenRequest(
+  server: Pick<TestServer, 'url'>,
+  form: Record<string, string>,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const response = await fetch(`${server.url}/connect/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    body: new URLSearchParams(form),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+/** Signs in through the password grant; throws with the OAuth error when it fails. */
+export async function passwordToken(
+  server: Pick<TestServer, 'url' | 'config'>,
+  credentials: { userName: string; password: string; tenant?: string; scope?: string; clientId?: string },
+): Promise<TokenResponse> {
+  const { status, body } = await tokenRequest(
+    server,
+    {
+      grant_type: 'password',
+      client_id: credentials.clientId ?? server.config.spaClientId,
+      username: credentials.userName,
+      password: credentials.password,
+      scope: credentials.scope ?? spaScope,
+    },
+    credentials.tenant ? { __tenant: credentials.tenant } : {},
+  );
+  if (status !== 200) throw new Error(`password grant failed (${status}): ${JSON.stringify(body)}`);
+  return body as unknown as TokenResponse;
+}
+
+/** Headers of an API call made by the SPA with this token (tenant optional, id or name). */
+export function authHeaders(token: string | TokenResponse, tenantId?: string | null): Record<string, string> {
+  const value = typeof token === 'string' ? token : token.access_token;
+  return { authorization: `Bearer ${value}`, ...(tenantId ? { __tenant: tenantId } : {}) };
+}
+
+/** Inserts an active user with a password (host when tenantId is null) and returns its id. */
+export async function createUser(
+  server: Pick<TestServer, 'ctx'>,
+  init: { userName: string; password: string; tenantId?: string | null; email?: string; lockoutEnabled?: boolean; isActive?: boolean },
+): Promise<string> {
+  const [row] = await server.ctx.db
+    .insert(users)
+    .values({
+      tenantId: init.tenantId ?? null,
+      userName: init.userName,
+      normalizedUserName: init.userName.toUpperCase(),
+      email: init.email ?? `${init.userName}@example.test`,
+      normalizedEmail: (init.email ?? `${init.userName}@example.test`).toUpperCase(),
+      emailConfirmed: true,
+      passwordHash: await hashPassword(init.password),
+      lockoutEnabled: init.lockoutEnabled ?? true,
+      isActive: init.isActive ?? true,
+    })
+    .returning({ id: users.id });
+  return row!.id;
+}
+
+/** A minimal cookie jar for driving the server-rendered pages with fetch. */
+export class CookieJar {
+  readonly cookies = new Map<string, string>();
+
+  store(response: Response): void {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';');
+      const index = pair.indexOf('=');
+      const name = pair.slice(0, index).trim();
+      const value = pair.slice(index + 1).trim();
+      if (/expires=Thu, 01 Jan 1970/i.test(line) || value === '') this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+
+  header(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+}
+
+/** fetch with the jar, never following redirects. */
+export async function browse(jar: CookieJar, url: string, init: RequestInit = {}): Promise<Response> {
+  const response = await fetch(url, {
+    ...init,
+    redirect: 'manual',
+    headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Test', cookie: jar.header(), ...(init.headers as Record<string, string>) },
+  });
+  jar.store(response);
+  return response;
+}
+
+/** Follows redirects with the jar until a response is not a redirect or leaves the server. */
+export async function follow(jar: CookieJar, serverUrl: string, response: Response): Promise<{ response: Response; url: string }> {
+  let current = response;
+  let url = current.url;
+  for (let hops = 0; hops < 10 && current.status >= 300 && current.status < 400; hops++) {
+    url = new URL(current.headers.get('location')!, url || serverUrl).href;
+    if (!url.startsWith(serverUrl)) return { response: current, url };
+    current = await browse(jar, url);
+  }
+  return { response: current, url };
+}
+
+export interface LoginForm {
+  userName: string;
+  password: string;
+  tenant?: string;
+  rememberMe?: boolean;
+}
+
+/** Submits the login page's form (the uid is read from the page). */
+export async function submitLogin(
+  jar: CookieJar,
+  serverUrl: string,
+  loginPageUrl: string,
+  html: string,
+  form: LoginForm,
+): Promise<Response> {
+  const uid = /name="uid" value="([^"]+)"/.exec(html)?.[1];
+  if (!uid) throw new Error('no login form on the page');
+  const body = new URLSearchParams({ uid, userNameOrEmailAddress: form.userName, password: form.password, tenant: form.tenant ?? '' });
+  if (form.rememberMe) body.set('rememberMe', 'true');
+  return browse(jar, new URL(`/Account/Login?uid=${uid}`, serverUrl).href, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', referer: loginPageUrl },
+    body,
+  });
+}
+
+/**
+ * Runs an authorization request through the real login page and returns the URL the server
+ * finally redirects to (the client's redirect_uri with code or error).
+ */
+export async function authorizeThroughLoginPage(
+  serverUrl: string,
+  authorizationUrl: string,
+  form: LoginForm,
+  jar = new CookieJar(),
+): Promise<{ callbackUrl: string; jar: CookieJar }> {
+  const start = await follow(jar, serverUrl, await browse(jar, authorizationUrl));
+  if (start.response.status !== 200) throw new Error(`login page answered ${start.response.status}`);
+  const posted = await submitLogin(jar, serverUrl, start.url, await start.response.text(), form);
+  if (posted.status !== 303) throw new Error(`login answered ${posted.status}: ${await posted.text()}`);
+  const end = await follow(jar, serverUrl, posted);
+  return { callbackUrl: end.url, jar };
+}

@@ -1,0 +1,213 @@
+// Black-box OpenID Connect flows with openid-client against a real server: discovery, code + PKCE
+// through the real login page, refresh rotation and reuse detection, revocation, userinfo, sign-out,
+// and one authorization code redeemed 20 times in parallel.
+import { eq } from 'drizzle-orm';
+import * as client from 'openid-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { identitySessions } from '../../server/db/schema/index.ts';
+import { authorizeThroughLoginPage, browse, follow, spaScope } from '../kit/auth.ts';
+import { startTestServer, type TestServer } from '../kit/test-server.ts';
+
+let server: TestServer;
+let config: client.Configuration;
+const admin = { userName: 'admin', password: '1q2w3E*' };
+
+beforeAll(async () => {
+  server = await startTestServer();
+  config = await client.discovery(new URL(`${server.url}/`), server.config.spaClientId, undefined, client.None(), {
+    execute: [client.allowInsecureRequests],
+  });
+});
+afterAll(() => server?.stop());
+
+async function authorizationRequest(extra: Record<string, string> = {}) {
+  const verifier = client.randomPKCECodeVerifier();
+  const state = client.randomState();
+  const nonce = client.randomNonce();
+  const url = client.buildAuthorizationUrl(config, {
+    redirect_uri: server.config.issuer,
+    scope: spaScope,
+    code_challenge: await client.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: 'S256',
+    state,
+    nonce,
+    ...extra,
+  });
+  return { url: url.href, verifier, state, nonce };
+}
+
+async function signInWithCode(rememberMe = false) {
+  const request = await authorizationRequest();
+  const { callbackUrl } = await authorizeThroughLoginPage(server.url, request.url, { ...admin, rememberMe });
+  return client.authorizationCodeGrant(config, new URL(callbackUrl), {
+    pkceCodeVerifier: request.verifier,
+    expectedState: request.state,
+    expectedNonce: request.nonce,
+  });
+}
+
+const sessionRow = async (sessionId: unknown) =>
+  (
+    await server.ctx.db
+      .select()
+      .from(identitySessions)
+      .where(eq(identitySessions.sessionId, String(sessionId)))
+  )[0];
+
+const userinfoStatus = async (accessToken: string) =>
+  (await fetch(`${server.url}/connect/userinfo`, { headers: { authorization: `Bearer ${accessToken}` } })).status;
+
+describe('discovery', () => {
+  it('advertises the ABP endpoints, grants and S256 only', () => {
+    const metadata = config.serverMetadata();
+    expect(metadata.issuer).toBe(server.config.issuer);
+    expect(metadata.authorization_endpoint).toBe(`${server.url}/connect/authorize`);
+    expect(metadata.token_endpoint).toBe(`${server.url}/connect/token`);
+    expect(metadata.revocation_endpoint).toBe(`${server.url}/connect/revocat`);
+    expect(metadata.end_session_endpoint).toBe(`${server.url}/connect/endsession`);
+    expect(metadata.userinfo_endpoint).toBe(`${server.url}/connect/userinfo`);
+    expect(metadata.introspection_endpoint).toBe(`${server.url}/connect/introspect`);
+    expect(metadata.jwks_uri).toBe(`${server.url}/.well-known/jwks`);
+    expect(metadata.code_challenge_methods_supported).toEqual(['S256']);
+    expect(metadata.grant_types_supported).toEqual(
+      expect.arrayContaining(['authorization_code', 'refresh_token', 'password', 'LinkLogin', 'Impersonation']),
+    );
+  });
+
+  it('publishes public keys only', async () => {
+    const jwks = (await (await fetch(`${server.url}/.well-known/jwks`)).json()) as { keys: Array<Record<string, unknown>> };
+    expect(jwks.keys.map((k) => k.alg)).toEqual(expect.arrayContaining(['RS256']));
+    for (const key of jwks.keys) expect(key.d).toBeUndefined();
+  });
+});
+
+describe('authorization code with PKCE through the login page', () => {
+  it('issues a JWT access token with ABP claims, an ID token and a refresh token', async () => {
+    const tokens = await signInWithCode(true);
+    const claims = await server.ctx.tokens.verify(tokens.access_token);
+    expect(claims).toMatchObject({
+      preferred_username: 'admin',
+      client_id: server.config.spaClientId,
+      aud: 'Finance',
+      remember_me: 'True',
+    });
+    expect(claims?.role).toEqual(expect.arrayContaining(['admin']));
+    expect(typeof claims?.session_id).toBe('string');
+    const session = await sessionRow(claims?.session_id);
+    expect(session).toMatchObject({ clientId: server.config.spaClientId, device: 'Web', rememberMe: true });
+    expect(tokens.claims()?.preferred_username).toBe('admin');
+    expect(tokens.refresh_token).toBeTruthy();
+
+    const info = await client.fetchUserInfo(config, tokens.access_token, String(claims?.sub));
+    expect(info).toMatchObject({ sub: claims?.sub, preferred_username: 'admin', email: 'admin@abp.io' });
+    expect(info.role).toEqual(expect.arrayContaining(['admin']));
+  });
+
+  it('refuses an authorization request without PKCE', async () => {
+    const url = new URL(`${server.url}/connect/authorize`);
+    url.search = new URLSearchParams({
+      client_id: server.config.spaClientId,
+      response_type: 'code',
+      redirect_uri: server.config.issuer,
+      scope: 'openid',
+      state: 'abc',
+    }).toString();
+    const response = await fetch(url, { redirect: 'manual' });
+    const location = new URL(response.headers.get('location') ?? '', server.url);
+    expect(location.searchParams.get('error')).toBe('invalid_request');
+    expect(location.searchParams.get('error_description')).toMatch(/PKCE/);
+  });
+
+  it('refuses the plain PKCE method', async () => {
+    const request = await authorizationRequest({ code_challenge_method: 'plain', code_challenge: 'a'.repeat(43) });
+    const response = await fetch(request.url, { redirect: 'manual' });
+    const location = new URL(response.headers.get('location') ?? '', server.url);
+    expect(location.searchParams.get('error')).toBe('invalid_request');
+  });
+
+  it('redeems one code exactly once out of 20 parallel attempts', async () => {
+    const request = await authorizationRequest();
+    const { callbackUrl } = await authorizeThroughLoginPage(server.url, request.url, admin);
+    const code = new URL(callbackUrl).searchParams.get('code')!;
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        fetch(`${server.url}/connect/token`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({
+            grant_type: 'authorization_code',
+            code,
+            redirect_uri: server.config.issuer,
+            code_verifier: request.verifier,
+            client_id: server.config.spaClientId,
+          }),
+        }),
+      ),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 400)).toHaveLength(19);
+  });
+});
+
+describe('refresh tokens', () => {
+  it('rotate on every use, and reusing a rotated one revokes the grant and the session', async () => {
+    const first = await signInWithCode();
+    const sessionId = (await server.ctx.tokens.verify(first.access_token))?.session_id;
+    const second = await client.refreshTokenGrant(config, first.refresh_token!);
+    expect(second.refresh_token).toBeTruthy();
+    expect(second.refresh_token).not.toBe(first.refresh_token);
+    expect((await server.ctx.tokens.verify(second.access_token))?.session_id).toBe(sessionId);
+    expect(await userinfoStatus(second.access_token)).toBe(200);
+
+    await expect(client.refreshTokenGrant(config, first.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
+    // The whole grant is gone: the newest refresh token and the session too.
+    await expect(client.refreshTokenGrant(config, second.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
+    expect(await sessionRow(sessionId)).toBeUndefined();
+    expect(await userinfoStatus(second.access_token)).toBe(401);
+  });
+});
+
+describe('revocation and sign-out', () => {
+  it('revoking the refresh token ends the session for the API at once', async () => {
+    const tokens = await signInWithCode();
+    const claims = await server.ctx.tokens.verify(tokens.access_token);
+    expect(await userinfoStatus(tokens.access_token)).toBe(200);
+    await client.tokenRevocation(config, tokens.refresh_token!, { token_type_hint: 'refresh_token' });
+    // The signature is still fine; the session row is what is gone.
+    expect(await server.ctx.tokens.verify(tokens.access_token)).not.toBeNull();
+    expect(await sessionRow(claims?.session_id)).toBeUndefined();
+    expect(await userinfoStatus(tokens.access_token)).toBe(401);
+    await expect(client.refreshTokenGrant(config, tokens.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
+  });
+
+  it('signing out at /connect/endsession deletes the session and logs it', async () => {
+    const request = await authorizationRequest();
+    const { callbackUrl, jar } = await authorizeThroughLoginPage(server.url, request.url, admin);
+    const tokens = await client.authorizationCodeGrant(config, new URL(callbackUrl), {
+      pkceCodeVerifier: request.verifier,
+      expectedState: request.state,
+      expectedNonce: request.nonce,
+    });
+    const claims = await server.ctx.tokens.verify(tokens.access_token);
+    const endSession = client.buildEndSessionUrl(config, {
+      id_token_hint: tokens.id_token!,
+      post_logout_redirect_uri: server.config.issuer,
+    });
+    const page = await browse(jar, endSession.href);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    const action = /<form id="op.logoutForm" method="post" action="([^"]+)"/.exec(html)?.[1];
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(html)?.[1];
+    expect(action && xsrf).toBeTruthy();
+    const confirmed = await browse(jar, new URL(action!, server.url).href, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ xsrf: xsrf!, logout: 'yes' }),
+    });
+    const end = await follow(jar, server.url, confirmed);
+    expect(end.url.startsWith(server.config.issuer)).toBe(true);
+    expect(await sessionRow(claims?.session_id)).toBeUndefined();
+    expect(await userinfoStatus(tokens.access_token)).toBe(401);
+  });
+});
