@@ -5,6 +5,7 @@
 // database.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app.ts';
 import { permissionGrants, roles, userRoles } from '../../server/db/schema/index.ts';
 import { invalidateUserPermissions } from '../../server/modules/permission-management/checker.ts';
 import { authHeaders, createUser, passwordToken } from '../kit/auth.ts';
@@ -189,3 +190,29 @@ describe('changing grants', () => {
     expect(response.status).toBe(400);
   });
 });
+
+describe('several server instances', () => {
+  it('drops a revoked grant on another instance sharing the database', async () => {
+    const other = await buildApp({ config: server.config, database: server.ctx.database, logger: false });
+    try {
+      const address = await other.app.listen({ port: 0, host: '127.0.0.1' });
+      await server.ctx.db
+        .insert(userRoles)
+        .values({ userId: clerkId, roleId: (await roleId('clerk'))! })
+        .onConflictDoNothing();
+      await invalidateUserPermissions(server.ctx, clerkId);
+      await put('R', 'clerk', [{ name: 'AbpIdentity.Roles', isGranted: true }]);
+      // The other instance loads (and caches) the grant, then the revocation reaches it via the bus.
+      await expect.poll(async () => (await call(`${address}/api/identity/roles`, clerk)).status).toBe(200);
+      expect((await put('R', 'clerk', [{ name: 'AbpIdentity.Roles', isGranted: false }])).status).toBe(204);
+      await expect.poll(async () => (await call(`${address}/api/identity/roles`, clerk)).status).toBe(403);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+async function roleId(name: string): Promise<string | undefined> {
+  const [row] = await server.ctx.db.select({ id: roles.id }).from(roles).where(eq(roles.name, name));
+  return row?.id;
+}
