@@ -10,7 +10,10 @@ export default defineConfig({
   server: {
     port: 4200,
     proxy: Object.fromEntries(
-      ['/api', '/connect', '/.well-known', '/Account', '/health'].map((p) => [p, { target: 'http://localhost:44300', changeOrigin: false }]),
+      ['/api', '/connect', '/.well-known', '/Account', '/health'].map((p) => [
+        p,
+        { target: 'http://localhost:44300', changeOrigin: false },
+      ]),
     ),
   },
 });

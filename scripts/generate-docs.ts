@@ -12,7 +12,10 @@ const check = process.argv.includes('--check');
 
 async function openApiDocument(): Promise<string> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'finance-docs-'));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SERVE_SPA: 'false', PUBLIC_URL: 'http://localhost:44300/' }, { secretsKey: Buffer.alloc(32, 1).toString('base64') });
+  const config = loadConfig(
+    { DATA_DIR: dataDir, LOG_LEVEL: 'silent', SERVE_SPA: 'false', PUBLIC_URL: 'http://localhost:44300/' },
+    { secretsKey: Buffer.alloc(32, 1).toString('base64') },
+  );
   const { app, close } = await buildApp({ config, logger: false });
   try {
     return `${JSON.stringify(app.swagger(), null, 2)}\n`;

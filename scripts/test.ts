@@ -23,7 +23,11 @@ function ensureChromium(): void {
   if (fs.existsSync('/usr/bin/chromium')) return;
   process.stdout.write('Installing Debian chromium (missing) ...\n');
   const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
-  const apt = (args: string[]) => execFileSync(sudo[0] ?? 'apt-get', sudo.length ? ['apt-get', ...args] : args, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  const apt = (args: string[]) =>
+    execFileSync(sudo[0] ?? 'apt-get', sudo.length ? ['apt-get', ...args] : args, {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
   apt(['update', '-qq']);
   apt(['install', '-y', '-qq', '--no-install-recommends', 'chromium', 'fonts-dejavu-core']);
 }
@@ -38,7 +42,12 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 function vitest(title: string, projects: string[], env: NodeJS.ProcessEnv = {}): boolean {
   const output = path.join(tmp, `vitest-${title.replace(/\W+/g, '-')}.json`);
   fs.rmSync(output, { force: true });
-  const ok = run(title, 'npx', ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${output}`], env);
+  const ok = run(
+    title,
+    'npx',
+    ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${output}`],
+    env,
+  );
   if (fs.existsSync(output)) {
     const result = JSON.parse(fs.readFileSync(output, 'utf8')) as VitestJson;
     totals.passed += result.numPassedTests;

@@ -2,7 +2,12 @@
 // for unknown users so that "no such user" and "wrong password" take the same time.
 import { hash, verify } from '@node-rs/argon2';
 
-const options = { algorithm: 2 /* Argon2id; the enum is a const enum that type stripping cannot read */, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+const options = {
+  algorithm: 2 /* Argon2id; the enum is a const enum that type stripping cannot read */,
+  memoryCost: 19_456,
+  timeCost: 2,
+  parallelism: 1,
+} as const;
 
 export const hashPassword = (password: string) => hash(password, options);
 
