@@ -60,7 +60,8 @@ function passwordGrant(provider: Provider, ctx: AppContext) {
         koa.body = { error: 'too_many_requests', error_description: description };
         return;
       }
-      throw new errors.InvalidGrant(description);
+      // InvalidGrant would hide the description; ABP clients show it to the user.
+      throw new errors.CustomOIDCProviderError('invalid_grant', description);
     }
 
     const allowed = new Set(client.scope?.split(' ') ?? []);

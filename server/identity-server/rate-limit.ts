@@ -1,10 +1,12 @@
 // Sign-in rate limits, stored in rate_limit_hits so every server instance counts the same attempts.
 // Rules:
-// - fixed five-minute windows; a key is `ip:<address>:<path>` or `account:<tenant>:<user name>`;
+// - five-minute buckets; a key is `ip:<address>:<path>` or `account:<tenant>:<user name>`; the
+//   current and the previous bucket both count, so a burst is never forgiven by a bucket boundary
+//   (the limit holds over any five minutes, at the price of up to ten minutes of memory);
 // - only failed attempts are counted (a user who signs in correctly is never slowed down), and a
 //   key at its limit refuses the attempt before the password is even checked;
 // - limits: 20 failures per IP and sign-in path, 10 per account, per window.
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, gte, lt, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import { rateLimitHits } from '../db/schema/index.ts';
 
@@ -28,8 +30,13 @@ export async function checkRateLimit(ctx: AppContext, keys: RateLimitKeys): Prom
   const rows = await ctx.db
     .select({ key: rateLimitHits.key, hits: rateLimitHits.hits })
     .from(rateLimitHits)
-    .where(and(eq(rateLimitHits.windowStart, start), sql`${rateLimitHits.key} in (${keys.ip}, ${keys.account})`));
-  const hits = (key: string) => rows.find((r) => r.key === key)?.hits ?? 0;
+    .where(
+      and(
+        gte(rateLimitHits.windowStart, new Date(start.getTime() - rateLimitWindowMs)),
+        sql`${rateLimitHits.key} in (${keys.ip}, ${keys.account})`,
+      ),
+    );
+  const hits = (key: string) => rows.filter((r) => r.key === key).reduce((sum, r) => sum + r.hits, 0);
   if (hits(keys.ip) >= limits.ip || hits(keys.account) >= limits.account) {
     return Math.max(1, Math.ceil((start.getTime() + rateLimitWindowMs - Date.now()) / 1000));
   }

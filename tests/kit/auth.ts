@@ -80,6 +80,8 @@ export async function createUser(
 /** A minimal cookie jar for driving the server-rendered pages with fetch. */
 export class CookieJar {
   readonly cookies = new Map<string, string>();
+  /** Headers the "browser" sends with every request (Accept-Language, ...). */
+  headers: Record<string, string> = {};
 
   store(response: Response): void {
     for (const line of response.headers.getSetCookie()) {
@@ -102,7 +104,12 @@ export async function browse(jar: CookieJar, url: string, init: RequestInit = {}
   const response = await fetch(url, {
     ...init,
     redirect: 'manual',
-    headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Test', cookie: jar.header(), ...(init.headers as Record<string, string>) },
+    headers: {
+      'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Test',
+      ...jar.headers,
+      cookie: jar.header(),
+      ...(init.headers as Record<string, string>),
+    },
   });
   jar.store(response);
   return response;

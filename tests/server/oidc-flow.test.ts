@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm';
 import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { identitySessions } from '../../server/db/schema/index.ts';
+import { identitySessions, securityLogs } from '../../server/db/schema/index.ts';
 import { authorizeThroughLoginPage, browse, follow, spaScope } from '../kit/auth.ts';
 import { startTestServer, type TestServer } from '../kit/test-server.ts';
 
@@ -209,5 +209,13 @@ describe('revocation and sign-out', () => {
     expect(end.url.startsWith(server.config.issuer)).toBe(true);
     expect(await sessionRow(claims?.session_id)).toBeUndefined();
     expect(await userinfoStatus(tokens.access_token)).toBe(401);
+    // The sign-out is logged off the response path: wait for the row rather than for time.
+    await expect
+      .poll(async () =>
+        (await server.ctx.db.select().from(securityLogs).where(eq(securityLogs.action, 'Logout'))).some(
+          (row) => row.userId === claims?.sub,
+        ),
+      )
+      .toBe(true);
   });
 });
