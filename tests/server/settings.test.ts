@@ -1,9 +1,11 @@
 // Setting resolution user -> tenant -> global -> default, observed through the store and through
 // application-configuration; encrypted settings are sealed at rest; a write under a provider the
-// definition does not allow is refused before anything is stored.
+// definition does not allow is refused before anything is stored; the emailing and time-zone
+// endpoints read and write the host's level.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settings } from '../../server/db/schema/index.ts';
 import { getSettingValue, setSettingValue, setSettingValues } from '../../server/modules/setting-management/store.ts';
+import { authHeaders, passwordToken } from '../kit/auth.ts';
 import { startTestServer, type TestServer } from '../kit/test-server.ts';
 
 let server: TestServer;
@@ -82,5 +84,72 @@ describe('setting resolution', () => {
     ).rejects.toThrow(/cannot be stored/);
     await expect(setSettingValue(server.ctx, 'No.Such.Setting', 'x', { providerName: 'G', providerKey: '' })).rejects.toThrow(/Undefined/);
     expect(await server.ctx.db.select().from(settings)).toEqual(before);
+  });
+});
+
+describe('setting management endpoints', () => {
+  let admin: string;
+  beforeAll(async () => {
+    admin = (await passwordToken(server, { userName: 'admin', password: '1q2w3E*' })).access_token;
+  });
+  const call = (path: string, init: RequestInit = {}, token: string | null = admin) =>
+    fetch(`${server.url}/api/setting-management${path}`, {
+      ...init,
+      headers: { ...(token ? authHeaders(token) : {}), ...(init.body ? { 'content-type': 'application/json' } : {}) },
+    });
+  const emailing = {
+    smtpHost: 'smtp.example.test',
+    smtpPort: 587,
+    smtpUserName: 'mailer',
+    smtpPassword: 'mail-secret',
+    smtpDomain: '',
+    smtpEnableSsl: true,
+    smtpUseDefaultCredentials: false,
+    defaultFromAddress: 'finance@example.test',
+    defaultFromDisplayName: 'Finance',
+  };
+
+  it('answers 401 without a token', async () => {
+    expect((await call('/emailing', {}, null)).status).toBe(401);
+    expect((await call('/timezone', {}, null)).status).toBe(401);
+  });
+
+  it('round-trips the emailing settings without ever sending the password back', async () => {
+    expect((await call('/emailing', { method: 'POST', body: JSON.stringify(emailing) })).status).toBe(204);
+    const read = (await (await call('/emailing')).json()) as Record<string, unknown>;
+    expect(read).toEqual({ ...emailing, smtpPassword: null });
+    expect(await getSettingValue(server.ctx, 'Abp.Mailing.Smtp.Password', { tenantId: null })).toBe('mail-secret');
+    // An update without a password keeps the stored one.
+    await call('/emailing', { method: 'POST', body: JSON.stringify({ ...emailing, smtpPassword: null, smtpPort: 2525 }) });
+    expect(await getSettingValue(server.ctx, 'Abp.Mailing.Smtp.Password', { tenantId: null })).toBe('mail-secret');
+    expect(await getSettingValue(server.ctx, 'Abp.Mailing.Smtp.Port', { tenantId: null })).toBe('2525');
+  });
+
+  it('refuses invalid emailing input with 400 and keeps the stored values', async () => {
+    const response = await call('/emailing', {
+      method: 'POST',
+      body: JSON.stringify({ ...emailing, smtpPort: 70000, defaultFromAddress: 'nope' }),
+    });
+    expect(response.status).toBe(400);
+    expect(await getSettingValue(server.ctx, 'Abp.Mailing.Smtp.Port', { tenantId: null })).toBe('2525');
+  });
+
+  it('sends a test e-mail', async () => {
+    const response = await call('/emailing/send-test-email', {
+      method: 'POST',
+      body: JSON.stringify({ senderEmailAddress: 'a@example.test', targetEmailAddress: 'b@example.test', subject: 'Hello' }),
+    });
+    expect(response.status).toBe(204);
+  });
+
+  it('reads, lists and changes the time zone, refusing unknown zones', async () => {
+    const zones = (await (await call('/timezone/timezones')).json()) as Array<{ name: string; value: string }>;
+    expect(zones.some((zone) => zone.value === 'Asia/Yerevan')).toBe(true);
+    expect((await call('/timezone?timezone=Asia%2FYerevan', { method: 'POST' })).status).toBe(204);
+    const current = await call('/timezone');
+    expect(current.headers.get('content-type')).toContain('text/plain');
+    expect(await current.text()).toBe('Asia/Yerevan');
+    expect((await call('/timezone?timezone=Mars%2FOlympus', { method: 'POST' })).status).toBe(400);
+    expect(await (await call('/timezone')).text()).toBe('Asia/Yerevan');
   });
 });
