@@ -191,6 +191,23 @@ describe('changing grants', () => {
   });
 });
 
+describe('tenant isolation', () => {
+  it("writes a tenant's grants for that tenant only", async () => {
+    const tenantAdmin = (await passwordToken(server, { userName: 'admin', password, tenant: 'acme' })).access_token;
+    await server.ctx.db.insert(roles).values({ name: 'shared-name', normalizedName: 'SHARED-NAME' });
+    const acme = (await server.ctx.tenants.findByName('acme'))!;
+    await server.ctx.db.insert(roles).values({ name: 'shared-name', normalizedName: 'SHARED-NAME', tenantId: acme.id });
+    expect((await put('R', 'shared-name', [{ name: 'Finance.Wallet', isGranted: true }], tenantAdmin)).status).toBe(204);
+    const inTenant = (await (await call(permissionsUrl('R', 'shared-name'), tenantAdmin)).json()) as PermissionList;
+    expect(find(inTenant, 'Finance.Wallet')?.isGranted).toBe(true);
+    const onHost = (await (await call(permissionsUrl('R', 'shared-name'), admin)).json()) as PermissionList;
+    expect(find(onHost, 'Finance.Wallet')?.isGranted).toBe(false);
+    // The host admin's token cannot reach the tenant's role by sending a tenant header.
+    const viaHeader = await call(permissionsUrl('R', 'shared-name'), admin, { headers: { __tenant: 'acme' } });
+    expect(find((await viaHeader.json()) as PermissionList, 'Finance.Wallet')?.isGranted).toBe(false);
+  });
+});
+
 describe('several server instances', () => {
   it('drops a revoked grant on another instance sharing the database', async () => {
     const other = await buildApp({ config: server.config, database: server.ctx.database, logger: false });
