@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IdentityRoleDto, IdentityUserDto } from '../../contract/identity.ts';
 import { users } from '../../server/db/schema/index.ts';
 import { startTestServer, type TestServer } from '../kit/test-server.ts';
-import { type Caller, expectError, signIn, strongPassword, userIdOf } from './identity-helpers.ts';
+import { setSettingValues, tenantOrGlobal } from '../../server/modules/setting-management/store.ts';
+import { type Caller, expectError, signIn, strongPassword, tenantIdOf, userIdOf } from './identity-helpers.ts';
 
 type Page<T> = { totalCount: number; items: T[] };
 
@@ -204,6 +205,22 @@ describe('creating, reading, updating and deleting a user', () => {
     );
     expect(french.validationErrors?.map((v) => v.message)).toContain('Les mots de passe doivent comporter au moins 6 caractères.');
     expect(await userCount()).toBe(before);
+  });
+
+  it("follows the tenant's own password settings", async () => {
+    const acmeId = await tenantIdOf(server, 'acme');
+    await setSettingValues(
+      server.ctx,
+      { 'Abp.Identity.Password.RequiredLength': '10', 'Abp.Identity.Password.RequireNonAlphanumeric': 'false' },
+      tenantOrGlobal(acmeId),
+    );
+    const acme = await signIn(server, 'admin', 'acme');
+    const short = expectError(await acme.call('POST', '/api/identity/users', newUser('policy.user', { password: 'Abcdef1!' })), 400);
+    expect(short.validationErrors?.map((v) => v.message)).toEqual(['Passwords must be at least 10 characters.']);
+    expect((await acme.call('POST', '/api/identity/users', newUser('policy.user', { password: 'Abcdefghi1' }))).status).toBe(200);
+    // The host keeps ABP's defaults.
+    expect((await admin.call('POST', '/api/identity/users', newUser('policy.host', { password: 'Abcdef1!' }))).status).toBe(200);
+    expectError(await admin.call('POST', '/api/identity/users', newUser('policy.host2', { password: 'Abcdefghi1' })), 400);
   });
 
   it('refuses a duplicate user name or e-mail in the same tenant', async () => {
