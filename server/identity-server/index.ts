@@ -103,7 +103,7 @@ export async function createIdentityServer(ctx: AppContext): Promise<IdentitySer
       scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
       for (const url of providerPaths) {
         scope.route({
-          method: ['GET', 'POST'],
+          method: ['GET', 'POST', 'OPTIONS'],
           url,
           config: { auth: { anonymous: true }, validatedBy: 'oidc-provider' },
           schema: { hide: true },

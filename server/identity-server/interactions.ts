@@ -4,15 +4,18 @@
 // - tenant: the form's tenant name (blank = host), prefilled from the __tenant cookie or the
 //   authorize request; the chosen tenant is remembered in the __tenant cookie;
 // - Abp.Account.EnableLocalLogin = 'false' for the tenant shows a warning instead of the form;
-// - consent is implicit (first-party client): the requested scopes are granted with the login, and
-//   a consent-only interaction (signed in, grant gone) is granted without a page;
+// - consent is implicit for clients registered so (the SPA): the requested scopes are granted with
+//   the login, and a consent-only interaction (signed in, grant gone) is granted without a page;
+//   other clients are refused with access_denied (there is no consent screen);
 // - each sign-in creates its grant and identity session (session_id = grant id) before redirecting.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Provider } from 'oidc-provider';
+import { and, eq } from 'drizzle-orm';
 import type { AppContext, TenantInfo } from '../context.ts';
+import { applications } from '../db/schema/index.ts';
 import { findLanguage, localize } from '../localization/index.ts';
 import { loadAccount } from './account.ts';
 import { renderLoginPage, renderMessagePage, stylesheetPath, type LoginPage } from './login-page.ts';
@@ -48,6 +51,15 @@ function cultureFor(request: FastifyRequest, details: Details | null, body?: Bod
 async function localLoginEnabled(ctx: AppContext, tenantId: string | null): Promise<boolean> {
   const value = await ctx.settings.getValue('Abp.Account.EnableLocalLogin', { tenantId }).catch(() => null);
   return value?.toLowerCase() !== 'false';
+}
+
+async function implicitConsent(ctx: AppContext, clientId: string): Promise<boolean> {
+  const [row] = await ctx.db
+    .select({ consentType: applications.consentType })
+    .from(applications)
+    .where(and(eq(applications.clientId, clientId), eq(applications.isDeleted, false)))
+    .limit(1);
+  return row?.consentType === 'implicit';
 }
 
 /** A grant holding every scope the authorization request asked for (implicit consent). */
@@ -86,6 +98,11 @@ export function interactionRoutes(provider: Provider, ctx: AppContext) {
   const details = (request: FastifyRequest, reply: FastifyReply) => provider.interactionDetails(request.raw, reply.raw).catch(() => null);
 
   async function finishConsent(request: FastifyRequest, reply: FastifyReply, interaction: Details) {
+    if (!(await implicitConsent(ctx, String(interaction.params.client_id)))) {
+      // There is no consent screen: only clients registered with implicit consent can be authorized.
+      const error = { error: 'access_denied', error_description: 'this client requires a consent screen, which is not available' };
+      return reply.redirect(await provider.interactionResult(request.raw, reply.raw, error), 303);
+    }
     const accountId = interaction.session?.accountId;
     const account = accountId ? await loadAccount(ctx, accountId) : undefined;
     if (!account) return reply.redirect(await provider.interactionResult(request.raw, reply.raw, { error: 'login_required' }), 303);
@@ -208,6 +225,13 @@ export function interactionRoutes(provider: Provider, ctx: AppContext) {
           return html(reply, result.reason === 'TooManyRequests' ? 429 : 401, renderLoginPage(culture, page));
         }
 
+        if (!(await implicitConsent(ctx, clientId))) {
+          // Signed in, but consent stays with the consent prompt (which refuses it: no screen).
+          const url = await provider.interactionResult(request.raw, reply.raw, {
+            login: { accountId: result.user.id, remember: page.rememberMe },
+          });
+          return reply.redirect(url, 303);
+        }
         const grantId = await grantRequested(provider, interaction, result.user.id, false);
         await createIdentitySession(ctx, {
           sessionId: grantId,

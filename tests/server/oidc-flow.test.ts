@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm';
 import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { identitySessions, securityLogs } from '../../server/db/schema/index.ts';
+import { applications, identitySessions, securityLogs } from '../../server/db/schema/index.ts';
 import { authorizeThroughLoginPage, browse, follow, spaScope } from '../kit/auth.ts';
 import { startTestServer, type TestServer } from '../kit/test-server.ts';
 
@@ -147,6 +147,49 @@ describe('authorization code with PKCE through the login page', () => {
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 400)).toHaveLength(19);
+  });
+});
+
+describe('browser session', () => {
+  it('authorizes again in the same browser without the form, on the same identity session', async () => {
+    const first = await authorizationRequest();
+    const { callbackUrl, jar } = await authorizeThroughLoginPage(server.url, first.url, admin);
+    const tokens = await client.authorizationCodeGrant(config, new URL(callbackUrl), {
+      pkceCodeVerifier: first.verifier,
+      expectedState: first.state,
+      expectedNonce: first.nonce,
+    });
+    const second = await authorizationRequest();
+    const end = await follow(jar, server.url, await browse(jar, second.url));
+    const again = await client.authorizationCodeGrant(config, new URL(end.url), {
+      pkceCodeVerifier: second.verifier,
+      expectedState: second.state,
+      expectedNonce: second.nonce,
+    });
+    const sessionOf = async (token: string) => (await server.ctx.tokens.verify(token))?.session_id;
+    expect(await sessionOf(again.access_token)).toBe(await sessionOf(tokens.access_token));
+  });
+
+  it('refuses a client without implicit consent (there is no consent screen)', async () => {
+    await server.ctx.db.insert(applications).values({
+      clientId: 'Explicit_App',
+      clientType: 'public',
+      consentType: 'explicit',
+      grantTypes: ['authorization_code'],
+      scopes: ['openid', 'Finance'],
+      redirectUris: [server.config.issuer],
+    });
+    const url = new URL(`${server.url}/connect/authorize`);
+    url.search = new URLSearchParams({
+      client_id: 'Explicit_App',
+      response_type: 'code',
+      redirect_uri: server.config.issuer,
+      scope: 'openid Finance',
+      code_challenge: await client.calculatePKCECodeChallenge(client.randomPKCECodeVerifier()),
+      code_challenge_method: 'S256',
+    }).toString();
+    const { callbackUrl } = await authorizeThroughLoginPage(server.url, url.href, admin);
+    expect(new URL(callbackUrl).searchParams.get('error')).toBe('access_denied');
   });
 });
 

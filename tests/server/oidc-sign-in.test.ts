@@ -59,6 +59,22 @@ describe('password grant', () => {
     expect((await logRows('admin', 'LoginSucceeded')).some((row) => row.tenantId === acmeId)).toBe(true);
   });
 
+  it('issues refresh tokens that rotate and keep the session', async () => {
+    const tokens = await passwordToken(server, { userName: 'admin', password: '1q2w3E*' });
+    const refreshed = await tokenRequest(server, {
+      grant_type: 'refresh_token',
+      refresh_token: tokens.refresh_token!,
+      client_id: server.config.spaClientId,
+      scope: spaScope,
+    });
+    expect(refreshed.status).toBe(200);
+    expect(refreshed.body.refresh_token).not.toBe(tokens.refresh_token);
+    const before = await server.ctx.tokens.verify(tokens.access_token);
+    const after = await server.ctx.tokens.verify(String(refreshed.body.access_token));
+    expect(after?.session_id).toBe(before?.session_id);
+    expect(after?.role).toEqual(before?.role);
+  });
+
   it('is refused to a client that is not first-party, even when the grant type is allowed', async () => {
     await server.ctx.db.insert(applications).values({
       clientId: 'Partner_App',

@@ -4,7 +4,8 @@
 import { createHmac, createPublicKey } from 'node:crypto';
 import { type JWK, importJWK, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signingKeys } from '../../server/db/schema/index.ts';
+import { oidcPayloads, signingKeys } from '../../server/db/schema/index.ts';
+import { pruneOidcStorage } from '../../server/jobs/oidc-prune.ts';
 import { loadSigningKeys } from '../../server/identity-server/keys.ts';
 import { authHeaders, passwordToken, type TokenResponse } from '../kit/auth.ts';
 import { startTestServer, type TestServer } from '../kit/test-server.ts';
@@ -77,6 +78,21 @@ describe('access token verification', () => {
     await refusedEverywhere(genuine.id_token!);
     // Even with the API audience, the JWT type tells an ID token apart.
     await refusedEverywhere(await signWithServerKey({ ...genuineClaims }, 'JWT'));
+  });
+});
+
+describe('storage pruning', () => {
+  it('removes expired rows and keeps live ones', async () => {
+    const past = new Date(Date.now() - 60_000);
+    const future = new Date(Date.now() + 60_000);
+    await server.ctx.db.insert(oidcPayloads).values([
+      { model: 'AuthorizationCode', id: 'expired-code', payload: {}, expiresAt: past },
+      { model: 'AuthorizationCode', id: 'live-code', payload: {}, expiresAt: future },
+    ]);
+    expect(await pruneOidcStorage(server.ctx)).toBeGreaterThanOrEqual(1);
+    const ids = (await server.ctx.db.select({ id: oidcPayloads.id }).from(oidcPayloads)).map((r) => r.id);
+    expect(ids).toContain('live-code');
+    expect(ids).not.toContain('expired-code');
   });
 });
 
