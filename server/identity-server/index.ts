@@ -107,6 +107,8 @@ export async function createIdentityServer(ctx: AppContext): Promise<IdentitySer
           url,
           config: { auth: { anonymous: true }, validatedBy: 'oidc-provider' },
           schema: { hide: true },
+          // The end-session URL carries an ID token (id_token_hint): keep it out of the access log.
+          ...(url.startsWith(endpointPaths.end_session) ? { logLevel: 'warn' } : {}),
           handler: handOver,
         });
       }

@@ -100,8 +100,13 @@ export function buildConfiguration(ctx: AppContext, jwks: { keys: object[] }, ad
     features: {
       devInteractions: { enabled: false },
       pushedAuthorizationRequests: { enabled: false },
-      revocation: { enabled: true },
-      introspection: { enabled: true } as never,
+      // A client may revoke or introspect only its own tokens.
+      revocation: { enabled: true, allowedPolicy: async (_koa, client, token) => token.clientId === client.clientId },
+      introspection: {
+        enabled: true,
+        allowedPolicy: async (_koa: unknown, client: { clientId: string }, token: { clientId?: string }) =>
+          token.clientId === client.clientId,
+      } as never,
       userinfo: { enabled: true },
       rpInitiatedLogout: {
         enabled: true,

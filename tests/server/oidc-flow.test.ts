@@ -216,7 +216,9 @@ describe('revocation and sign-out', () => {
     const tokens = await signInWithCode();
     const claims = await server.ctx.tokens.verify(tokens.access_token);
     expect(await userinfoStatus(tokens.access_token)).toBe(200);
+    expect((await client.tokenIntrospection(config, tokens.refresh_token!)).active).toBe(true);
     await client.tokenRevocation(config, tokens.refresh_token!, { token_type_hint: 'refresh_token' });
+    expect((await client.tokenIntrospection(config, tokens.refresh_token!)).active).toBe(false);
     // The signature is still fine; the session row is what is gone.
     expect(await server.ctx.tokens.verify(tokens.access_token)).not.toBeNull();
     expect(await sessionRow(claims?.session_id)).toBeUndefined();
