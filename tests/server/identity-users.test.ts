@@ -223,6 +223,24 @@ describe('creating, reading, updating and deleting a user', () => {
     expectError(await admin.call('POST', '/api/identity/users', newUser('policy.host2', { password: 'Abcdefghi1' })), 400);
   });
 
+  it('keeps the user name and e-mail when the tenant settings forbid changing them', async () => {
+    const acmeId = await tenantIdOf(server, 'acme');
+    const acme = await signIn(server, 'admin', 'acme');
+    const created = await acme.call<IdentityUserDto>('POST', '/api/identity/users', newUser('fixed.name', { password: 'Abcdefghi1!' }));
+    await setSettingValues(
+      server.ctx,
+      { 'Abp.Identity.User.IsUserNameUpdateEnabled': 'false', 'Abp.Identity.User.IsEmailUpdateEnabled': 'false' },
+      tenantOrGlobal(acmeId),
+    );
+    const updated = await acme.call<IdentityUserDto>('PUT', `/api/identity/users/${created.body.id}`, {
+      ...newUser('other.name'),
+      name: 'Changed',
+      concurrencyStamp: created.body.concurrencyStamp,
+    });
+    expect(updated.status).toBe(200);
+    expect(updated.body).toMatchObject({ userName: 'fixed.name', email: 'fixed.name@example.com', name: 'Changed' });
+  });
+
   it('refuses a duplicate user name or e-mail in the same tenant', async () => {
     const taken = expectError(await admin.call('POST', '/api/identity/users', newUser('John.Smith')), 403);
     expect(taken).toMatchObject({ code: 'Volo.Abp.Identity:DuplicateUserName', message: "Username 'John.Smith' is already taken." });

@@ -80,6 +80,12 @@ async function defaultRoleNames(tx: Tx, tenantId: string | null): Promise<string
   return rows.map((r) => r.name);
 }
 
+/** A boolean setting; unset (null) counts as ABP's default, true, for the two user-update switches. */
+async function settingIsTrue(ctx: AppContext, name: string, tenantId: string | null): Promise<boolean> {
+  const value = await ctx.settings.getValue(name, { tenantId }).catch(() => null);
+  return value == null || value.toLowerCase() === 'true';
+}
+
 /** Postgres unique violation: two requests raced past the duplicate check. */
 const isUniqueViolation = (error: unknown) =>
   (error as { code?: string })?.code === '23505' || (error as { cause?: { code?: string } })?.cause?.code === '23505';
@@ -129,9 +135,14 @@ export async function createUser(ctx: AppContext, caller: Caller, input: Identit
 const endSessions = (tx: Executor, userId: string) => tx.delete(identitySessions).where(eq(identitySessions.userId, userId));
 
 export async function updateUser(ctx: AppContext, caller: Caller, id: string, input: IdentityUserUpdateDto): Promise<IdentityUserDto> {
-  const userName = input.userName.trim();
-  const email = input.email.trim();
-  checkUserName(userName);
+  const requestedUserName = input.userName.trim();
+  const requestedEmail = input.email.trim();
+  checkUserName(requestedUserName);
+  const [userNameUpdatable, emailUpdatable] = await Promise.all([
+    settingIsTrue(ctx, 'Abp.Identity.User.IsUserNameUpdateEnabled', caller.tenantId),
+    settingIsTrue(ctx, 'Abp.Identity.User.IsEmailUpdateEnabled', caller.tenantId),
+  ]);
+  let userName = requestedUserName;
   const password = input.password || null;
   if (password) await checkPasswordPolicy(ctx, caller.tenantId, password);
   const passwordHash = password ? await hashPassword(password) : null;
@@ -141,6 +152,9 @@ export async function updateUser(ctx: AppContext, caller: Caller, id: string, in
       const existing = await findUser(tx, caller.tenantId, eq(users.id, id));
       if (!existing) throw userNotFound(id);
       if (existing.concurrencyStamp !== input.concurrencyStamp) throw staleConcurrencyStamp();
+      // ABP ignores a new user name or e-mail when the tenant's settings forbid changing them.
+      if (!userNameUpdatable) userName = existing.userName;
+      const email = emailUpdatable ? requestedEmail : existing.email;
       await checkUnique(tx, caller.tenantId, { userName, email }, id);
       const emailChanged = normalizeName(email) !== existing.normalizedEmail;
       const phoneNumber = input.phoneNumber || null;
