@@ -128,3 +128,24 @@ export type GetIdentityRolesInput = Static<typeof GetIdentityRolesInput>;
 
 export const IdentityRolePagedResult = PagedResultDto(IdentityRoleDto);
 export const IdentityRoleListResult = ListResultDto(IdentityRoleDto);
+
+/** UserData: the small user record other modules look up (AbpIdentity.UserLookup). */
+export const UserData = Type.Object({
+  id: Guid,
+  tenantId: Nullable(Guid),
+  userName: Type.String(),
+  name: Nullable(Type.String()),
+  surname: Nullable(Type.String()),
+  email: Type.String(),
+  emailConfirmed: Type.Boolean(),
+  phoneNumber: Nullable(Type.String()),
+  phoneNumberConfirmed: Type.Boolean(),
+  isActive: Type.Boolean(),
+  extraProperties: ExtraProperties,
+});
+export type UserData = Static<typeof UserData>;
+
+export const UserLookupSearchInput = pagedQuery({ filter: Type.Optional(Type.String({ maxLength: 256 })) });
+export type UserLookupSearchInput = Static<typeof UserLookupSearchInput>;
+export const UserLookupCountInput = Type.Object({ filter: Type.Optional(Type.String({ maxLength: 256 })) });
+export const UserDataListResult = ListResultDto(UserData);

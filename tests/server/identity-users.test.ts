@@ -310,3 +310,25 @@ describe('creating, reading, updating and deleting a user', () => {
     expect((await admin.call('GET', `/api/identity/users/${adminId}`)).status).toBe(200);
   });
 });
+
+describe('user lookup', () => {
+  it('finds users by id, user name and text, counts them, and stays in the tenant', async () => {
+    const johnId = await userIdOf(server, 'john.smith');
+    const byId = await admin.call<Record<string, unknown>>('GET', `/api/identity/users/lookup/${johnId}`);
+    expect(byId.status).toBe(200);
+    expect(byId.body).toMatchObject({ id: johnId, userName: 'john.smith', name: 'John', surname: 'Smith', tenantId: null, isActive: true });
+    expect(Object.keys(byId.body)).not.toContain('concurrencyStamp');
+    expect((await admin.call<{ id: string }>('GET', '/api/identity/users/lookup/by-username/JOHN.SMITH')).body.id).toBe(johnId);
+    const search = await admin.call<{ items: Array<{ userName: string }> }>(
+      'GET',
+      '/api/identity/users/lookup/search?filter=smith&maxResultCount=5',
+    );
+    expect(search.body.items.map((u) => u.userName)).toEqual(['john.smith']);
+    const counted = await admin.call<number>('GET', '/api/identity/users/lookup/count?filter=a');
+    const listed = await admin.call<Page<IdentityUserDto>>('GET', '/api/identity/users?filter=a&maxResultCount=1');
+    expect(counted.body).toBe(listed.body.totalCount);
+    expectError(await admin.call('GET', '/api/identity/users/lookup/search?maxResultCount=1001'), 400);
+    const acme = await signIn(server, 'admin', 'acme');
+    expectError(await acme.call('GET', `/api/identity/users/lookup/${johnId}`), 404);
+  });
+});

@@ -102,7 +102,8 @@ export async function userDto(db: Executor, row: UserRow): Promise<IdentityUserD
   return toUserDto(row, names.get(row.id) ?? []);
 }
 
-function listFilter(tenantId: string | null, input: GetIdentityUsersInput): SQL {
+/** The list's WHERE clause: tenant, live rows, free text and the Pro filters. */
+export function userListFilter(tenantId: string | null, input: GetIdentityUsersInput): SQL {
   const conditions: SQL[] = [liveUsers(tenantId)];
   const contains = (column: AnyPgColumn, text: string | undefined) => {
     if (text?.trim()) conditions.push(ilike(column, likePattern(text.trim())));
@@ -143,13 +144,16 @@ function listFilter(tenantId: string | null, input: GetIdentityUsersInput): SQL 
   return and(...conditions)!;
 }
 
+/** ORDER BY for a user list: the sorting string on the allow-list, user name by default. */
+export const userListOrder = (sorting: string | undefined) => orderBy(sorting, sortable, [sql`${users.userName} asc`], users.id);
+
 export async function listUsers(
   db: Executor,
   tenantId: string | null,
   input: GetIdentityUsersInput,
 ): Promise<PagedResult<IdentityUserDto>> {
-  const where = listFilter(tenantId, input);
-  const order = orderBy(input.sorting, sortable, [sql`${users.userName} asc`], users.id);
+  const where = userListFilter(tenantId, input);
+  const order = userListOrder(input.sorting);
   const { offset, limit } = pageOf(input);
   const [total, rows] = await Promise.all([
     db.select({ value: count() }).from(users).where(where),
