@@ -105,6 +105,35 @@ describe('permissions', () => {
     expect(roles.body.items.map((r) => r.name)).toEqual(['manager']);
   });
 
+  it('ignores role names in a user body without AbpIdentity.Users.Update.ManageRoles (no escalation to admin)', async () => {
+    expect((await hostAdmin.call('POST', '/api/identity/roles', { name: 'user-editor' })).status).toBe(200);
+    const grant = await hostAdmin.call('PUT', '/api/permission-management/permissions?providerName=R&providerKey=user-editor', {
+      permissions: ['AbpIdentity.Users', 'AbpIdentity.Users.Create', 'AbpIdentity.Users.Update'].map((name) => ({ name, isGranted: true })),
+    });
+    expect(grant.status, JSON.stringify(grant.body)).toBeLessThan(300);
+    const editorUser = await hostAdmin.call<IdentityUserDto>(
+      'POST',
+      '/api/identity/users',
+      userBody('the.editor', { roleNames: ['user-editor'] }),
+    );
+    const editor = await signIn(server, 'the.editor', undefined, strongPassword);
+
+    const created = await editor.call<IdentityUserDto>('POST', '/api/identity/users', userBody('made.by.editor', { roleNames: ['admin'] }));
+    expect(created.status).toBe(200);
+    expect(created.body.roleNames).toEqual([]);
+    const self = await editor.call<IdentityUserDto>('PUT', `/api/identity/users/${editorUser.body.id}`, {
+      ...userBody('the.editor'),
+      password: null,
+      roleNames: ['admin', 'user-editor'],
+      concurrencyStamp: editorUser.body.concurrencyStamp,
+    });
+    expect(self.status).toBe(200);
+    expect(self.body.roleNames).toEqual(['user-editor']);
+    expectError(await editor.call('PUT', `/api/identity/users/${editorUser.body.id}/roles`, { roleNames: ['admin'] }), 403);
+    expectError(await editor.call('DELETE', `/api/identity/users/${created.body.id}`), 403);
+    expectError(await editor.call('GET', '/api/identity/roles'), 403);
+  });
+
   it('answers 401 without a token', async () => {
     const reply = await fetch(`${server.url}/api/identity/users`);
     expect(reply.status).toBe(401);

@@ -1,5 +1,6 @@
 // /api/identity/users (ABP contract 7.1, Identity Pro list filters and DTO fields from 7.2). Rules:
-// - permissions: AbpIdentity.Users reads, .Create, .Update, .Update.ManageRoles (roles PUT), .Delete;
+// - permissions: AbpIdentity.Users reads, .Create, .Update, .Update.ManageRoles (roles PUT, and roleNames
+//   in a create/update body, which is ignored without it), .Delete;
 // - everything is scoped to the caller's tenant: another tenant's id answers 404;
 // - void actions answer 204, as ABP does.
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -22,7 +23,7 @@ import { normalizeName } from '../saas/tenant-store.ts';
 import { tenantIdOf } from '../shared/tenancy.ts';
 import { allRoles, rolesOfUser } from './role-service.ts';
 import { findUser, listUsers, userDto } from './user-repository.ts';
-import { type Caller, createUser, deleteUser, updateUser, updateUserRoles, userNotFound } from './user-service.ts';
+import { type Caller, createUser, deleteUser, type RoleRights, updateUser, updateUserRoles, userNotFound } from './user-service.ts';
 
 const base = '/api/identity/users';
 const tags = ['Identity'];
@@ -32,6 +33,9 @@ export const callerOf = (request: FastifyRequest): Caller => ({ tenantId: tenant
 
 export async function userRoutes(fastify: FastifyInstance, ctx: AppContext) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const roleRightsOf = async (request: FastifyRequest): Promise<RoleRights> => ({
+    manageRoles: await ctx.permissions.isGranted(request.currentUser, tenantIdOf(request), 'AbpIdentity.Users.Update.ManageRoles'),
+  });
   const read = { auth: { permission: 'AbpIdentity.Users' } };
 
   app.get(
@@ -100,7 +104,7 @@ export async function userRoutes(fastify: FastifyInstance, ctx: AppContext) {
       schema: { tags, body: IdentityUserCreateDto, response: { 200: IdentityUserDto } },
       config: { auth: { permission: 'AbpIdentity.Users.Create' } },
     },
-    (request) => createUser(ctx, callerOf(request), request.body),
+    async (request) => createUser(ctx, callerOf(request), request.body, await roleRightsOf(request)),
   );
 
   app.put(
@@ -109,7 +113,7 @@ export async function userRoutes(fastify: FastifyInstance, ctx: AppContext) {
       schema: { tags, params: IdParams, body: IdentityUserUpdateDto, response: { 200: IdentityUserDto } },
       config: { auth: { permission: 'AbpIdentity.Users.Update' } },
     },
-    (request) => updateUser(ctx, callerOf(request), request.params.id, request.body),
+    async (request) => updateUser(ctx, callerOf(request), request.params.id, request.body, await roleRightsOf(request)),
   );
 
   app.put(

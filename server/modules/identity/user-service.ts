@@ -90,7 +90,20 @@ async function settingIsTrue(ctx: AppContext, name: string, tenantId: string | n
 const isUniqueViolation = (error: unknown) =>
   (error as { code?: string })?.code === '23505' || (error as { cause?: { code?: string } })?.cause?.code === '23505';
 
-export async function createUser(ctx: AppContext, caller: Caller, input: IdentityUserCreateDto): Promise<IdentityUserDto> {
+/**
+ * `manageRoles`: whether the caller holds AbpIdentity.Users.Update.ManageRoles. Without it, role
+ * names in a create or update body are ignored (as ABP does), or Users.Update alone could grant admin.
+ */
+export interface RoleRights {
+  manageRoles: boolean;
+}
+
+export async function createUser(
+  ctx: AppContext,
+  caller: Caller,
+  input: IdentityUserCreateDto,
+  rights: RoleRights,
+): Promise<IdentityUserDto> {
   const userName = input.userName.trim();
   const email = input.email.trim();
   checkUserName(userName);
@@ -121,7 +134,8 @@ export async function createUser(ctx: AppContext, caller: Caller, input: Identit
         })
         .returning();
       // ABP: absent roleNames gives the default roles; a list (even empty) is taken as is.
-      await setUserRoles(tx, caller.tenantId, row!.id, input.roleNames ?? (await defaultRoleNames(tx, caller.tenantId)));
+      const requested = rights.manageRoles ? input.roleNames : null;
+      await setUserRoles(tx, caller.tenantId, row!.id, requested ?? (await defaultRoleNames(tx, caller.tenantId)));
       return userDto(tx, row!);
     });
     return dto;
@@ -134,7 +148,13 @@ export async function createUser(ctx: AppContext, caller: Caller, input: Identit
 /** Revokes every sign-in of the user: request-context refuses tokens whose session row is gone. */
 const endSessions = (tx: Executor, userId: string) => tx.delete(identitySessions).where(eq(identitySessions.userId, userId));
 
-export async function updateUser(ctx: AppContext, caller: Caller, id: string, input: IdentityUserUpdateDto): Promise<IdentityUserDto> {
+export async function updateUser(
+  ctx: AppContext,
+  caller: Caller,
+  id: string,
+  input: IdentityUserUpdateDto,
+  rights: RoleRights,
+): Promise<IdentityUserDto> {
   const requestedUserName = input.userName.trim();
   const requestedEmail = input.email.trim();
   checkUserName(requestedUserName);
@@ -185,7 +205,7 @@ export async function updateUser(ctx: AppContext, caller: Caller, id: string, in
         .where(and(eq(users.id, id), eq(users.concurrencyStamp, input.concurrencyStamp)))
         .returning();
       if (!row) throw staleConcurrencyStamp();
-      if (input.roleNames) rolesChanged = await setUserRoles(tx, caller.tenantId, id, input.roleNames);
+      if (input.roleNames && rights.manageRoles) rolesChanged = await setUserRoles(tx, caller.tenantId, id, input.roleNames);
       if (!row.isActive) await endSessions(tx, id);
       return userDto(tx, row);
     });
