@@ -32,6 +32,10 @@ function problemsOf(route: RouteOptions): string[] {
   const schema = route.schema ?? {};
   if (route.url.includes(':') && !schema.params) problems.push('path parameters without a params schema');
   if (methodsOf(route).some((m) => m === 'POST' || m === 'PUT' || m === 'PATCH') && !schema.body) problems.push('no body schema');
+  // A heuristic for "takes input": a handler that reads the query string or body must declare it.
+  const source = String(route.handler);
+  if (/\.query\b/.test(source) && !schema.querystring) problems.push('reads the query string without a querystring schema');
+  if (/\.body\b/.test(source) && !schema.body) problems.push('reads the body without a body schema');
   // An HTML page declares its body as a string: response: { 200: Type.String() }.
   if (!schema.response) problems.push('no response schema');
   return problems;
