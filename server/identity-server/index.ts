@@ -57,6 +57,33 @@ function withOfflineAccessConsent(url: string): string {
   return `${parsed.pathname}${parsed.search}`;
 }
 
+/**
+ * Our access tokens are JWTs bound to their sign-in (session_id = grant id); oidc-provider refuses
+ * to revoke structured tokens (unsupported_token_type), yet ABP clients revoke the access token at
+ * sign-out and expect success. So a revocation of a valid access token of the calling client
+ * revokes its whole grant (the identity session with it), and any other JWT answers 200 as RFC 7009
+ * asks for invalid tokens.
+ */
+function revokeStructuredTokens(provider: Provider, ctx: AppContext) {
+  return async (koa: KoaContextWithOIDC, next: () => Promise<void>) => {
+    await next();
+    const body = koa.body as { error?: string } | undefined;
+    if (koa.oidc?.route !== 'revocation' || koa.status !== 400 || body?.error !== 'unsupported_token_type') return;
+    const claims = await ctx.tokens.verify(String(koa.oidc.params?.token ?? ''));
+    const grantId = typeof claims?.session_id === 'string' ? claims.session_id : null;
+    if (grantId && claims?.client_id === koa.oidc.client?.clientId) {
+      const grants = provider.Grant as unknown as { adapter: { destroy(id: string): Promise<void> } };
+      await Promise.all([
+        provider.RefreshToken.revokeByGrantId(grantId),
+        provider.AuthorizationCode.revokeByGrantId(grantId),
+        grants.adapter.destroy(grantId),
+      ]);
+    }
+    koa.status = 200;
+    koa.body = '';
+  };
+}
+
 function logSignOut(ctx: AppContext, koa: KoaContextWithOIDC): void {
   const accountId = koa.oidc.session?.accountId;
   if (!accountId) return;
@@ -80,6 +107,7 @@ export async function createIdentityServer(ctx: AppContext): Promise<IdentitySer
   const provider = new Provider(ctx.config.issuer, buildConfiguration(ctx, { keys: keys.privateKeys }, createAdapterFactory(ctx)));
   provider.proxy = ctx.config.trustProxy;
   registerGrants(provider, ctx);
+  provider.use(revokeStructuredTokens(provider, ctx));
   provider.on('end_session.success', (koa: KoaContextWithOIDC) => logSignOut(ctx, koa));
   provider.on('server_error', (_koa: KoaContextWithOIDC, error: Error) => ctx.log.error({ err: error }, 'oidc-provider error'));
   const prune = startOidcPruneJob(ctx);

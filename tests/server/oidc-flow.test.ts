@@ -226,6 +226,17 @@ describe('revocation and sign-out', () => {
     await expect(client.refreshTokenGrant(config, tokens.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
   });
 
+  it('revoking the access token (as ABP clients do at sign-out) ends its session too', async () => {
+    const tokens = await signInWithCode();
+    const claims = await server.ctx.tokens.verify(tokens.access_token);
+    await client.tokenRevocation(config, tokens.access_token, { token_type_hint: 'access_token' });
+    expect(await sessionRow(claims?.session_id)).toBeUndefined();
+    expect(await userinfoStatus(tokens.access_token)).toBe(401);
+    await expect(client.refreshTokenGrant(config, tokens.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
+    // A JWT that is not ours (or not valid) is "revoked" without effect, as RFC 7009 asks.
+    await client.tokenRevocation(config, tokens.id_token!);
+  });
+
   it('signing out at /connect/endsession deletes the session and logs it', async () => {
     const request = await authorizationRequest();
     const { callbackUrl, jar } = await authorizeThroughLoginPage(server.url, request.url, admin);
