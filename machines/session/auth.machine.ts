@@ -6,6 +6,8 @@
 //   configuration that says the caller is authenticated counts as signed in.
 // - A redirect to the identity server that has not left the page after `redirectTimeout` (the user
 //   came back through the back/forward cache, or the browser blocked it) falls back to signed out.
+//   Until then the machine waits: showing "signed out" while the browser is still leaving would
+//   invite a click that cancels the navigation (the end of the server session above all).
 // - A failed sign-out keeps the user signed in and says so: pretending the session ended while its
 //   tokens still work is worse than an honest error.
 // - The authorization response is removed from the address bar (emitted `navigation.replace`), so a
@@ -25,7 +27,8 @@ export type AuthError =
   | 'configurationFailed'
   | 'notAuthenticated'
   | 'redirectFailed'
-  | 'signOutFailed';
+  | 'signOutFailed'
+  | 'logoutRedirectFailed';
 
 export interface AuthInput {
   /** The page address when the app starts (the callback carries code and state). */
@@ -160,9 +163,14 @@ export const authMachine = setup({
         id: 'signOut',
         src: 'signOut',
         input: ({ context }) => ({ session: context.session as AuthSession, culture: context.culture }),
-        onDone: { target: 'signedOut' },
+        onDone: { target: 'redirectingToLogout' },
         onError: { target: 'signedIn', actions: assign({ error: 'signOutFailed' }) },
       },
+    },
+    redirectingToLogout: {
+      // The tokens are revoked and forgotten; the browser is on its way to the end-session endpoint.
+      entry: assign({ session: null, configuration: null }),
+      after: { redirectTimeout: { target: 'signedOut', actions: assign({ error: 'logoutRedirectFailed' }) } },
     },
   },
 });

@@ -3,7 +3,7 @@
 // server (authority = the page's origin), the SPA is the public client Finance_App using the code
 // flow with PKCE; refresh, silent renew and session monitoring stay off until their own machines
 // exist, so nothing here starts timers behind the machines' back.
-import { type User, UserManager, WebStorageStateStore } from 'oidc-client-ts';
+import { ErrorResponse, type User, UserManager, WebStorageStateStore } from 'oidc-client-ts';
 import { fromPromise } from 'xstate';
 import { type AuthSession, authMachine } from '../../machines/session/auth.machine.ts';
 import { type ApplicationConfiguration, getApplicationConfiguration } from '../api/application-configuration.ts';
@@ -24,6 +24,9 @@ export function createUserManager(origin: string, storage: Storage): UserManager
     // shared by the tabs of the app. Logout revokes it on the server, which is what ends it.
     userStore: new WebStorageStateStore({ store: storage }),
     stateStore: new WebStorageStateStore({ store: storage }),
+    // RFC 7009 2.2: a revocation answer's body is ignored; oidc-provider answers 200 with an empty
+    // text/plain body, which oidc-client-ts would otherwise reject as a non-JSON content type.
+    revokeTokenAdditionalContentTypes: ['text/plain'],
     automaticSilentRenew: false,
     monitorSession: false,
   });
@@ -54,7 +57,16 @@ export function createAuthLogic(userManager: UserManager) {
       }),
       signOut: fromPromise<void, { session: AuthSession; culture: string }>(async ({ input }) => {
         // Revoke first: the tokens must stop working at once, not when they expire (quality bar).
-        await userManager.revokeTokens(['access_token', 'refresh_token']);
+        // The long-lived refresh token goes first, so it is dead even if the second call fails.
+        await userManager.revokeTokens(['refresh_token']);
+        try {
+          await userManager.revokeTokens(['access_token']);
+        } catch (error) {
+          // RFC 7009 2.2.1: `unsupported_token_type` means this server cannot revoke access tokens
+          // (oidc-provider refuses JWT ones); ending the session below is what stops them then.
+          // Any other failure keeps the user signed in, so they can retry.
+          if (!(error instanceof ErrorResponse && error.error === 'unsupported_token_type')) throw error;
+        }
         await userManager.signoutRedirect({
           id_token_hint: input.session.idToken ?? undefined,
           extraQueryParams: cultureParams(input.culture),

@@ -24,4 +24,5 @@ export const authErrorTexts: Record<AuthError, string> = {
   notAuthenticated: 'Your session has ended. Please sign in again.',
   redirectFailed: 'The sign-in page could not be opened. Please try again.',
   signOutFailed: 'Signing out failed; you are still signed in. Please try again.',
+  logoutRedirectFailed: 'You are signed out of this app, but the sign-in server could not be reached to end its session.',
 };

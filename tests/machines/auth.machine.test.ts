@@ -100,15 +100,21 @@ describe('auth machine', () => {
     expect(run.state().context.error).toBe('redirectFailed');
   });
 
-  it('signs out with the session tokens and forgets the user', async () => {
+  it('signs out with the session tokens, forgets the user and waits for the browser to leave', async () => {
     const run = await signedIn();
     run.actor.send({ type: 'auth.signOut' });
     expect(run.state().value).toBe('signingOut');
     expect(run.fakes.calls.at(-1)).toEqual({ name: 'signOut', input: { session, culture: 'en' } });
     run.fakes.settle('signOut', { output: undefined });
     await settled();
-    expect(run.state().value).toBe('signedOut');
+    // Not "signed out" yet: a sign-in click now would cancel the way to the end-session endpoint.
+    expect(run.state().value).toBe('redirectingToLogout');
     expect(run.state().context).toMatchObject({ session: null, configuration: null, error: null });
+    run.actor.send({ type: 'auth.signIn' });
+    expect(run.state().value).toBe('redirectingToLogout');
+    run.clock.increment(delayOf(authMachine, 'xstate.after.redirectTimeout'));
+    expect(run.state().value).toBe('signedOut');
+    expect(run.state().context.error).toBe('logoutRedirectFailed');
   });
 
   it('stays signed in, and says so, when the sign-out fails', async () => {
@@ -147,7 +153,7 @@ describe('auth machine model paths', () => {
   });
 
   it('the coverage check notices a missing transition', () => {
-    const withoutFailedSignOut = paths.filter((p) => !p.path.steps.some((s) => s.event.type === 'xstate.error.actor.signOut'));
+    const withoutFailedSignOut = paths.filter((p) => !p.path.steps.some((step) => step.event.type === 'xstate.error.actor.signOut'));
     expect(uncoveredEdges(authMachine, withoutFailedSignOut)).toEqual([
       { source: 'auth.signingOut', target: 'auth.signedIn', eventType: 'xstate.error.actor.signOut', guard: null },
     ]);
