@@ -85,10 +85,13 @@ describe('sign-in through the identity server', () => {
     expect(await page.getByRole('main').count()).toBe(1);
     expect(await seriousAxeViolations(page)).toEqual([]);
 
+    // Keyboard only: the button is the first stop of the tab order and Enter activates it.
+    await page.keyboard.press('Tab');
+    expect(await signIn.evaluate((button) => button === document.activeElement)).toBe(true);
     const [authorize] = await Promise.all([
       page.waitForRequest(/\/connect\/authorize\?/),
       page.waitForURL(/\/Account\/Login/),
-      signIn.click(),
+      page.keyboard.press('Enter'),
     ]);
     // Code flow with PKCE, carrying the SPA's culture as ABP's client does (contract 6.2).
     const query = new URL(authorize.url()).searchParams;
@@ -112,6 +115,9 @@ describe('sign-in through the identity server', () => {
     expect(details.Email).toBe('admin@abp.io');
     expect(details.Tenant).toBe('Host');
     expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'light' });
 
     const accessToken = await storedAccessToken(page);
     expect(accessToken).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
@@ -145,5 +151,27 @@ describe('sign-in through the identity server', () => {
     await Promise.all([page.waitForURL(/\/Account\/Login/), backOnSpa.click()]);
     expect(problems).toEqual([]);
     await page.close();
+  });
+
+  it('follows an Arabic browser: right-to-left page, and the login page in Arabic', async () => {
+    const arabic = await launchBrowser({ locale: 'ar' });
+    try {
+      const page = await arabic.context.newPage();
+      const problems = watchForPageProblems(page);
+      await page.goto(`${server.url}/`);
+      const signIn = page.getByRole('button', { name: 'Sign in' });
+      await signIn.waitFor();
+      const documentLanguage = () => page.evaluate(() => ({ lang: document.documentElement.lang, dir: document.documentElement.dir }));
+      expect(await documentLanguage()).toEqual({ lang: 'ar', dir: 'rtl' });
+      expect(await seriousAxeViolations(page)).toEqual([]);
+
+      await Promise.all([page.waitForURL(/\/Account\/Login/), signIn.click()]);
+      expect(await documentLanguage()).toMatchObject({ dir: 'rtl' });
+      expect((await documentLanguage()).lang).toMatch(/^ar/);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      expect(problems).toEqual([]);
+    } finally {
+      await arabic.close();
+    }
   });
 });

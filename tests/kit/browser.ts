@@ -15,11 +15,12 @@ export interface Browser {
   close(): Promise<void>;
 }
 
-export async function launchBrowser(): Promise<Browser> {
+export async function launchBrowser(options: { locale?: string } = {}): Promise<Browser> {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'finance-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: chromiumPath,
     headless: true,
+    locale: options.locale ?? 'en-US',
     args: [
       '--headless',
       '--no-sandbox',

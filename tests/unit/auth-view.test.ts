@@ -4,7 +4,7 @@ import { createActor } from 'xstate';
 import { authMachine } from '../../machines/session/auth.machine.ts';
 import { configuration, storedSession } from '../../machines/session/auth.model.ts';
 import { selectAuthView } from '../../src/app/auth-view.ts';
-import { connectEffects } from '../../src/app/effects.ts';
+import { connectEffects, isRightToLeft } from '../../src/app/effects.ts';
 import { authErrorTexts, texts } from '../../src/i18n/fallback-texts.ts';
 import { fakeActors, settled } from '../machines/model-driver.ts';
 
@@ -79,5 +79,30 @@ describe('browser effects', () => {
     await settled();
     expect(root).toEqual({ lang: 'ar', dir: 'rtl' });
     disconnect();
+  });
+
+  it('takes the direction from the browser language until the server answers', async () => {
+    expect([isRightToLeft('ar-EG'), isRightToLeft('he'), isRightToLeft('fa_IR'), isRightToLeft('en-US'), isRightToLeft('fr')]).toEqual([
+      true,
+      true,
+      true,
+      false,
+      false,
+    ]);
+    const root = { lang: '', dir: '' };
+    const win = { history: { state: null, replaceState: () => {} }, document: { documentElement: root } };
+    const fakes = fakeActors(names);
+    const actor = createActor(authMachine.provide({ actors: fakes.actors }), {
+      input: { location: 'https://app.example/', culture: 'ar-EG' },
+    });
+    connectEffects(actor, win as unknown as Window);
+    actor.start();
+    expect(root).toEqual({ lang: 'ar-EG', dir: 'rtl' });
+    fakes.settle('loadUser', { output: storedSession });
+    await settled();
+    // The server's culture wins once known.
+    fakes.settle('loadConfiguration', { output: configuration('admin', 'en') });
+    await settled();
+    expect(root).toEqual({ lang: 'en', dir: 'ltr' });
   });
 });
