@@ -19,7 +19,7 @@ export const IdParams = Type.Object({ id: Guid }, { additionalProperties: false 
 export type IdParams = Static<typeof IdParams>;
 
 export const pagedAndSortedProperties = {
-  skipCount: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
+  skipCount: Type.Optional(Type.Integer({ minimum: 0, maximum: 2_147_483_647, default: 0 })),
   maxResultCount: Type.Optional(Type.Integer({ minimum: 1, maximum: maxMaxResultCount, default: 10 })),
   sorting: Type.Optional(Type.String({ maxLength: 256 })),
 };

@@ -25,7 +25,7 @@ import { createPermissionChecker } from './modules/permission-management/checker
 import { createTenantStore } from './modules/saas/tenant-store.ts';
 import { createSecurityLogWriter } from './modules/identity/security-log.ts';
 import { createSettingProvider } from './modules/setting-management/store.ts';
-import { registerErrorHandler, sendAppError } from './plugins/error-handler.ts';
+import { frameworkErrorHandler, registerErrorHandler, sendAppError } from './plugins/error-handler.ts';
 import { registerRequestContext } from './plugins/request-context.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { createSecrets } from './secrets.ts';
@@ -57,7 +57,8 @@ export async function buildApp(options: {
     trustProxy: config.trustProxy,
     requestIdHeader: 'x-correlation-id',
     genReqId: () => crypto.randomUUID().replaceAll('-', ''),
-    routerOptions: { ignoreTrailingSlash: true, caseSensitive: false },
+    routerOptions: { ignoreTrailingSlash: true, caseSensitive: false, maxParamLength: 256 },
+    frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const routes: RouteOptions[] = [];

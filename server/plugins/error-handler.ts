@@ -2,6 +2,7 @@
 // (camelCase member names, localized messages); known HTTP errors keep their status with a generic
 // localized text; anything else is logged and answered 500 without internals.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { defaultCulture, localize } from '../localization/index.ts';
 import { AppError, internalError, type LocalizableText, type ValidationErrorItem, validationError } from '../errors.ts';
 
 interface SchemaIssue {
@@ -68,6 +69,7 @@ const genericByStatus: Record<number, string> = {
   404: 'AbpExceptionHandling::404Message',
   405: 'AbpExceptionHandling::405Message',
   413: 'AbpExceptionHandling::413Message',
+  414: 'AbpExceptionHandling::414Message',
   415: 'AbpExceptionHandling::415Message',
   429: 'AbpExceptionHandling::429Message',
 };
@@ -84,7 +86,8 @@ export function toAppError(error: FastifyError | Error): AppError {
 }
 
 export function sendAppError(request: FastifyRequest, reply: FastifyReply, error: AppError) {
-  const t = (text: LocalizableText | string) => request.t(text);
+  // Router errors (frameworkErrors) arrive on a bare request without our decorators.
+  const t = (text: LocalizableText | string) => localize(request.culture ?? defaultCulture, text);
   const validationErrors = error.validationErrors?.map((item) => ({ message: t(item.message), members: item.members })) ?? null;
   const details = error.validationErrors
     ? [t(error.detailsText ?? 'AbpValidation::ValidationNarrativeTitle'), ...(validationErrors ?? []).map((v) => ` - ${v.message}`)].join(
@@ -94,11 +97,21 @@ export function sendAppError(request: FastifyRequest, reply: FastifyReply, error
       ? t(error.detailsText)
       : null;
   if (error.status === 401) reply.header('WWW-Authenticate', request.tokenError ? `Bearer error="${request.tokenError}"` : 'Bearer');
+  reply.header('X-Correlation-Id', request.id);
   return reply
     .code(error.status)
     .headers({ ...error.headers, _AbpErrorFormat: 'true', 'cache-control': 'no-store' })
     .type('application/json; charset=utf-8')
     .send(JSON.stringify({ error: { code: error.code, message: t(error.text), details, data: error.data, validationErrors } }));
+}
+
+/** Paths (camelCase, dotted) of numbers that are not finite: Infinity or NaN. */
+function nonFiniteMembers(value: unknown, prefix: string, found: string[]): string[] {
+  if (typeof value === 'number' && !Number.isFinite(value)) found.push(prefix || 'input');
+  else if (value && typeof value === 'object') {
+    for (const [key, child] of Object.entries(value)) nonFiniteMembers(child, prefix ? `${prefix}.${camel(key)}` : camel(key), found);
+  }
+  return found;
 }
 
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -107,4 +120,16 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
     return sendAppError(request, reply, appError);
   });
+  // Ajv coerces "1e309" to Infinity and accepts it as an integer (even under a maximum), and
+  // JSON.parse turns 1e400 into Infinity: no handler should ever see such a number.
+  app.addHook('preHandler', async (request) => {
+    const members = [...nonFiniteMembers(request.query, '', []), ...nonFiniteMembers(request.body, '', [])];
+    if (members.length)
+      throw schemaValidationError(members.map((member) => ({ instancePath: `/${member.replaceAll('.', '/')}`, keyword: 'type' })));
+  });
+}
+
+/** Errors raised by the router before any hook runs (bad URL encoding, over-long path parameter). */
+export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  return sendAppError(request, reply, toAppError(error));
 }
