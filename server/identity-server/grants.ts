@@ -13,7 +13,7 @@ import { localize } from '../localization/index.ts';
 import { loadAccount } from './account.ts';
 import { apiResource, oidcScopes, resourceServerInfo } from './provider-config.ts';
 import { createIdentitySession } from './sessions.ts';
-import { failureText, signIn } from './sign-in.ts';
+import { failureText, isLocalLoginEnabled, signIn } from './sign-in.ts';
 import { cultureOfKoa, requestInfo } from './culture.ts';
 
 const guidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -40,6 +40,12 @@ function passwordGrant(provider: Provider, ctx: AppContext) {
 
     const tenant = await resolveTenant(ctx, koa.get('__tenant') || params.__tenant);
     const culture = cultureOfKoa(koa);
+    if (!(await isLocalLoginEnabled(ctx, tenant?.id ?? null))) {
+      throw new errors.CustomOIDCProviderError(
+        'invalid_grant',
+        localize(culture, 'AbpAccount::ThereAreNoLoginSchemesConfiguredForThisClient'),
+      );
+    }
     const userAgent = koa.get('user-agent') || null;
     const result = await signIn(ctx, {
       tenant,

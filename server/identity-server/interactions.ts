@@ -21,7 +21,7 @@ import { loadAccount } from './account.ts';
 import { renderLoginPage, renderMessagePage, stylesheetPath, type LoginPage } from './login-page.ts';
 import { apiResource, loginPath, oidcScopes, resourceServerInfo } from './provider-config.ts';
 import { createIdentitySession } from './sessions.ts';
-import { failureText, signIn } from './sign-in.ts';
+import { failureText, isLocalLoginEnabled, signIn } from './sign-in.ts';
 
 type Details = Awaited<ReturnType<Provider['interactionDetails']>>;
 type Body = Record<string, string | undefined>;
@@ -46,11 +46,6 @@ function cultureFor(request: FastifyRequest, details: Details | null, body?: Bod
   if (fromBody) return fromBody.cultureName;
   const params = details?.params as Record<string, string | undefined> | undefined;
   return findLanguage(params?.['ui-culture'] ?? params?.culture)?.cultureName ?? request.culture;
-}
-
-async function localLoginEnabled(ctx: AppContext, tenantId: string | null): Promise<boolean> {
-  const value = await ctx.settings.getValue('Abp.Account.EnableLocalLogin', { tenantId }).catch(() => null);
-  return value?.toLowerCase() !== 'false';
 }
 
 async function implicitConsent(ctx: AppContext, clientId: string): Promise<boolean> {
@@ -145,7 +140,7 @@ export function interactionRoutes(provider: Provider, ctx: AppContext) {
         currentTenant: tenant?.name ?? null,
         errors: [],
         fieldErrors: {},
-        localLoginDisabled: !(await localLoginEnabled(ctx, tenant?.id ?? null)),
+        localLoginDisabled: !(await isLocalLoginEnabled(ctx, tenant?.id ?? null)),
       };
       return html(reply, 200, renderLoginPage(culture, page));
     });
@@ -194,7 +189,7 @@ export function interactionRoutes(provider: Provider, ctx: AppContext) {
           }
         }
         page.currentTenant = tenant?.name ?? null;
-        if (!(await localLoginEnabled(ctx, tenant?.id ?? null))) {
+        if (!(await isLocalLoginEnabled(ctx, tenant?.id ?? null))) {
           return html(reply, 400, renderLoginPage(culture, { ...page, localLoginDisabled: true }));
         }
         for (const [name, label] of [

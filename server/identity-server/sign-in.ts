@@ -52,6 +52,12 @@ export const failureText: Record<SignInFailure, string> = {
   TooManyRequests: 'AbpAccount::TooManyLoginAttempts',
 };
 
+/** Setting Abp.Account.EnableLocalLogin: off means no user name/password sign-in at all, form or grant. */
+export async function isLocalLoginEnabled(ctx: AppContext, tenantId: string | null): Promise<boolean> {
+  const value = await ctx.settings.getValue('Abp.Account.EnableLocalLogin', { tenantId }).catch(() => null);
+  return value?.toLowerCase() !== 'false';
+}
+
 async function setting(ctx: AppContext, name: string, tenantId: string | null, fallback: number): Promise<number> {
   try {
     const value = await ctx.settings.getValue(name, { tenantId });

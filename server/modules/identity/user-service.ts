@@ -109,6 +109,9 @@ export async function createUser(
   checkUserName(userName);
   await checkPasswordPolicy(ctx, caller.tenantId, input.password);
   const passwordHash = await hashPassword(input.password);
+  // Abp.Identity.Lockout.AllowedForNewUsers is the default of lockoutEnabled when the caller leaves it out.
+  const lockoutForNewUsers =
+    (await ctx.settings.getValue('Abp.Identity.Lockout.AllowedForNewUsers', { tenantId: caller.tenantId })) !== 'false';
   try {
     const dto = await ctx.db.transaction(async (tx) => {
       await checkUnique(tx, caller.tenantId, { userName, email });
@@ -126,7 +129,7 @@ export async function createUser(
           phoneNumber: input.phoneNumber || null,
           phoneNumberConfirmed: input.phoneNumberConfirmed ?? false,
           isActive: input.isActive ?? true,
-          lockoutEnabled: input.lockoutEnabled ?? true,
+          lockoutEnabled: input.lockoutEnabled ?? lockoutForNewUsers,
           shouldChangePasswordOnNextLogin: input.shouldChangePasswordOnNextLogin ?? false,
           passwordHash,
           lastPasswordChangeTime: new Date(),
