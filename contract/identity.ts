@@ -10,7 +10,8 @@ import { DateTime, ExtraProperties, fullAuditedFields, Guid, ListResultDto, Null
 
 const optionalText = (maxLength: number) => Type.Optional(Nullable(Type.String({ maxLength })));
 
-export const IdentityUserDto = Type.Object({
+/** The fields of UserData, the small user record; IdentityUserDto starts with the same ones. */
+const userDataFields = {
   id: Guid,
   tenantId: Nullable(Guid),
   userName: Type.String(),
@@ -21,6 +22,10 @@ export const IdentityUserDto = Type.Object({
   phoneNumber: Nullable(Type.String()),
   phoneNumberConfirmed: Type.Boolean(),
   isActive: Type.Boolean(),
+};
+
+export const IdentityUserDto = Type.Object({
+  ...userDataFields,
   lockoutEnabled: Type.Boolean(),
   lockoutEnd: Nullable(DateTime),
   isLockedOut: Type.Boolean(),
@@ -130,19 +135,7 @@ export const IdentityRolePagedResult = PagedResultDto(IdentityRoleDto);
 export const IdentityRoleListResult = ListResultDto(IdentityRoleDto);
 
 /** UserData: the small user record other modules look up (AbpIdentity.UserLookup). */
-export const UserData = Type.Object({
-  id: Guid,
-  tenantId: Nullable(Guid),
-  userName: Type.String(),
-  name: Nullable(Type.String()),
-  surname: Nullable(Type.String()),
-  email: Type.String(),
-  emailConfirmed: Type.Boolean(),
-  phoneNumber: Nullable(Type.String()),
-  phoneNumberConfirmed: Type.Boolean(),
-  isActive: Type.Boolean(),
-  extraProperties: ExtraProperties,
-});
+export const UserData = Type.Object({ ...userDataFields, extraProperties: ExtraProperties });
 export type UserData = Static<typeof UserData>;
 
 export const UserLookupSearchInput = pagedQuery({ filter: Type.Optional(Type.String({ maxLength: 256 })) });

@@ -7,7 +7,6 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { IdParams } from '../../../contract/common.ts';
 import {
-  type UserData,
   UserDataListResult,
   UserLookupCountInput,
   UserLookupSearchInput,
@@ -17,25 +16,11 @@ import type { AppContext } from '../../context.ts';
 import { users } from '../../db/schema/index.ts';
 import { normalizeName } from '../saas/tenant-store.ts';
 import { tenantIdOf } from '../shared/tenancy.ts';
-import { findUser, type UserRow, userListFilter, userListOrder } from './user-repository.ts';
+import { findUser, toUserData, userListFilter, userListOrder } from './user-repository.ts';
 import { userNotFound } from './user-service.ts';
 
 const base = '/api/identity/users/lookup';
 const tags = ['Identity'];
-
-const toUserData = (row: UserRow): UserData => ({
-  id: row.id,
-  tenantId: row.tenantId,
-  userName: row.userName,
-  name: row.name,
-  surname: row.surname,
-  email: row.email,
-  emailConfirmed: row.emailConfirmed,
-  phoneNumber: row.phoneNumber,
-  phoneNumberConfirmed: row.phoneNumberConfirmed,
-  isActive: row.isActive,
-  extraProperties: row.extraProperties ?? {},
-});
 
 export async function userLookupRoutes(fastify: FastifyInstance, ctx: AppContext) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();

@@ -5,7 +5,7 @@
 import { and, count, eq, gt, gte, ilike, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PagedResult } from '../../../contract/common.ts';
 import { iso } from '../../../contract/common.ts';
-import type { GetIdentityUsersInput, IdentityUserDto } from '../../../contract/identity.ts';
+import type { GetIdentityUsersInput, IdentityUserDto, UserData } from '../../../contract/identity.ts';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { roles, userRoles, users } from '../../db/schema/index.ts';
@@ -38,7 +38,8 @@ const sortable = {
   shouldChangePasswordOnNextLogin: users.shouldChangePasswordOnNextLogin,
 };
 
-export function toUserDto(row: UserRow, roleNames: string[], now = new Date()): IdentityUserDto {
+/** UserData (AbpIdentity.UserLookup): the small record, also the first fields of IdentityUserDto. */
+export function toUserData(row: UserRow): UserData {
   return {
     id: row.id,
     tenantId: row.tenantId,
@@ -50,6 +51,13 @@ export function toUserDto(row: UserRow, roleNames: string[], now = new Date()): 
     phoneNumber: row.phoneNumber,
     phoneNumberConfirmed: row.phoneNumberConfirmed,
     isActive: row.isActive,
+    extraProperties: row.extraProperties ?? {},
+  };
+}
+
+export function toUserDto(row: UserRow, roleNames: string[], now = new Date()): IdentityUserDto {
+  return {
+    ...toUserData(row),
     lockoutEnabled: row.lockoutEnabled,
     lockoutEnd: iso(row.lockoutEnd),
     isLockedOut: row.lockoutEnabled && !!row.lockoutEnd && row.lockoutEnd > now,
@@ -70,7 +78,6 @@ export function toUserDto(row: UserRow, roleNames: string[], now = new Date()): 
     isDeleted: row.isDeleted,
     deleterId: row.deleterId,
     deletionTime: iso(row.deletionTime),
-    extraProperties: row.extraProperties ?? {},
   };
 }
 
