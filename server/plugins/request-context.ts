@@ -1,5 +1,6 @@
 // Per-request context, resolved in a fixed order by onRequest hooks:
-//   culture (query culture/ui-culture, culture cookie, Accept-Language) ->
+//   culture (query culture/ui-culture, culture cookie, Accept-Language; else, once the tenant is
+//   known, its Abp.Localization.DefaultLanguage setting) ->
 //   caller (Bearer access token verified, its session still live, the user active) ->
 //   tenant (token claim, then __tenant query, header, cookie; id or name; unknown/inactive -> 404) ->
 //   access (the route's declared permission / authentication / feature).
@@ -39,14 +40,15 @@ declare module 'fastify' {
 const tenantKey = '__tenant';
 const guidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function cultureOf(request: FastifyRequest): string {
+/** The culture the request asks for, or undefined when it names none. */
+function requestedCulture(request: FastifyRequest): string | undefined {
   const query = request.query as Record<string, unknown> | undefined;
   const fromQuery = findLanguage(String(query?.['ui-culture'] ?? query?.culture ?? ''));
   if (fromQuery) return fromQuery.cultureName;
   const cookie = request.cookies?.['.AspNetCore.Culture'];
   const fromCookie = cookie ? findLanguage(/uic=([^|]+)/.exec(cookie)?.[1] ?? /c=([^|]+)/.exec(cookie)?.[1]) : undefined;
   if (fromCookie) return fromCookie.cultureName;
-  return cultureFromAcceptLanguage(request.headers['accept-language']) ?? defaultCulture;
+  return cultureFromAcceptLanguage(request.headers['accept-language']);
 }
 
 const claimString = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
@@ -170,9 +172,15 @@ export function registerRequestContext(app: FastifyInstance, ctx: AppContext): v
     return localize(this.culture, text, ...params);
   });
   app.addHook('onRequest', async (request, reply) => {
-    request.culture = cultureOf(request);
+    const requested = requestedCulture(request);
+    request.culture = requested ?? defaultCulture;
     await resolveCaller(ctx, request);
     await resolveTenant(ctx, request, reply);
+    // A request that names no culture gets the tenant's (or host's) Abp.Localization.DefaultLanguage.
+    if (!requested) {
+      const configured = await ctx.settings.getValue('Abp.Localization.DefaultLanguage', { tenantId: request.tenant?.id ?? null });
+      request.culture = findLanguage(configured)?.cultureName ?? defaultCulture;
+    }
     await checkAccess(ctx, request);
   });
 }
