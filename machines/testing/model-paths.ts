@@ -3,7 +3,8 @@
 // - A model names the machine, its starting situations (inputs) and the concrete events whose
 //   payload matters (actor results and failures); any other event is sent bare.
 // - Paths are xstate/graph shortest paths, one traversal per starting situation; the state key
-//   includes the transition taken (as createTestModel does), so every transition gets a path.
+//   includes the transition taken (as createTestModel does), so every transition gets a path,
+//   including one that only emits (same state, same context).
 // - createTestModel refuses machines with `invoke` or `after` (it cannot run them), but ours are
 //   exactly those: the traversal itself is pure (done/error/after events are listed as events), and
 //   the suites play the actors' part with controllable fakes. So the TestModel is built here with
@@ -26,6 +27,8 @@ export interface MachineModel<TMachine extends AnyStateMachine = AnyStateMachine
   events: EventObject[];
   /** A short human label for an event in docs and test names (defaults to its type). */
   describeEvent?: (event: EventObject) => string;
+  /** Stops exploring past a matching snapshot (bounds machines whose context can grow, such as counters). */
+  stopWhen?: (snapshot: SnapshotFrom<TMachine>) => boolean;
 }
 
 export interface ModelPath<TMachine extends AnyStateMachine = AnyStateMachine> {
@@ -45,7 +48,7 @@ export function modelPaths<TMachine extends AnyStateMachine>(model: MachineModel
   const testModel = machineTestModel(model);
   return model.scenarios.flatMap((scenario) =>
     // biome-ignore lint/suspicious/noExplicitAny: same as above
-    testModel.getShortestPaths({ input: scenario.input } as any).map((path) => ({
+    testModel.getShortestPaths({ input: scenario.input, stopWhen: model.stopWhen } as any).map((path) => ({
       scenario: scenario.name,
       input: scenario.input,
       path: path as unknown as TestPath<SnapshotFrom<TMachine>, EventObject>,
@@ -58,13 +61,22 @@ function sameValue(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
+/**
+ * A transition that changes neither state nor context but was taken (it only emits, as "go home"
+ * on the error page does): without its own key the traversal would never walk it, so no path
+ * would show or test its effect.
+ */
+function isActionOnly(previous: AnyMachineSnapshot, state: AnyMachineSnapshot, event: EventObject): boolean {
+  return serializeSnapshot(previous) === serializeSnapshot(state) && previous.machine.getTransitionData(previous, event).length > 0;
+}
+
 /** createTestModel(machine, { events }) without its refusal of invoke/after (see the rules above). */
 export function machineTestModel(model: MachineModel): TestModel<AnyMachineSnapshot, EventObject, unknown> {
   const machine = model.machine;
   return new TestModel<AnyMachineSnapshot, EventObject, unknown>(machine as never, {
     serializeState: (state, event, previous) => {
       const via =
-        !event || (previous && sameValue(previous.value, state.value))
+        !event || (previous && sameValue(previous.value, state.value) && !isActionOnly(previous, state, event))
           ? ''
           : ` via ${JSON.stringify(event)} from ${JSON.stringify(previous?.value)}`;
       return `${serializeSnapshot(state)}${via}`;

@@ -1,0 +1,42 @@
+// The real browser effects of the shell machines (machines/shell), supplied with .provide(): local
+// storage, cookies, matchMedia, online/offline and visibility events. Rules:
+// - Plain browser APIs only (no React, no router, no fetch); the window is a parameter, so a test
+//   can hand in a fake one and the app passes the real one.
+// - Effects only: every decision (fallbacks, order, what counts as a change) stays in the machine.
+// - No timers here: time is machine time (`after` with named delays).
+// - Callback actors report the current value once at start, then every change, and remove their
+//   listeners when the machine stops them.
+import { fromCallback, fromPromise } from 'xstate';
+import { type ColorScheme, type ThemeEvent, type ThemeStyleName, themeMachine } from '../../machines/shell/theme.machine.ts';
+
+/** Local storage keys of spec 9. */
+export const themeStorageKey = 'LPX_THEME';
+export const layoutStorageKey = 'LPX_LAYOUT';
+
+/** Reads a key; private modes and blocked storage throw, which the machines treat as nothing saved. */
+function readStorage(win: Window, key: string): Promise<string | null> {
+  return new Promise((resolve) => resolve(win.localStorage.getItem(key)));
+}
+
+function writeStorage(win: Window, key: string, value: string): Promise<void> {
+  return new Promise((resolve) => resolve(win.localStorage.setItem(key, value)));
+}
+
+export function themeActors(win: Window = window) {
+  return {
+    loadTheme: fromPromise<string | null>(() => readStorage(win, themeStorageKey)),
+    saveTheme: fromPromise<void, { style: ThemeStyleName }>(({ input }) => writeStorage(win, themeStorageKey, input.style)),
+    // The OS preference: reported at start, then on every change of the media query.
+    watchColorScheme: fromCallback<ThemeEvent>(({ sendBack }) => {
+      const query = win.matchMedia('(prefers-color-scheme: dark)');
+      const report = () => sendBack({ type: 'os.schemeChanged', scheme: (query.matches ? 'dark' : 'light') satisfies ColorScheme });
+      report();
+      query.addEventListener('change', report);
+      return () => query.removeEventListener('change', report);
+    }),
+  };
+}
+
+export function createThemeLogic(win: Window = window) {
+  return themeMachine.provide({ actors: themeActors(win) });
+}
