@@ -7,6 +7,7 @@
 // - Callback actors report the current value once at start, then every change, and remove their
 //   listeners when the machine stops them.
 import { fromCallback, fromPromise } from 'xstate';
+import { containerWidthMachine, type LayoutClass } from '../../machines/shell/container-width.machine.ts';
 import { type ColorScheme, type ThemeEvent, type ThemeStyleName, themeMachine } from '../../machines/shell/theme.machine.ts';
 
 /** Local storage keys of spec 9. */
@@ -39,4 +40,15 @@ export function themeActors(win: Window = window) {
 
 export function createThemeLogic(win: Window = window) {
   return themeMachine.provide({ actors: themeActors(win) });
+}
+
+export function containerWidthActors(win: Window = window) {
+  return {
+    loadLayout: fromPromise<string | null>(() => readStorage(win, layoutStorageKey)),
+    saveLayout: fromPromise<void, { layout: LayoutClass }>(({ input }) => writeStorage(win, layoutStorageKey, input.layout)),
+  };
+}
+
+export function createContainerWidthLogic(win: Window = window) {
+  return containerWidthMachine.provide({ actors: containerWidthActors(win) });
 }

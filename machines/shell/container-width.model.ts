@@ -1,0 +1,24 @@
+// The test model of the container width machine: a saved choice, none, or unreadable storage, and
+// two choices (so a choice can replace a save in progress).
+import type { MachineModel } from '../testing/model-paths.ts';
+import { type ContainerWidthEvent, containerWidthMachine } from './container-width.machine.ts';
+import { describeEvent, done, failed } from './model-events.ts';
+
+const choices: ContainerWidthEvent[] = [
+  { type: 'layout.select', layout: 'boxed' },
+  { type: 'layout.select', layout: 'fixed' },
+];
+
+export const containerWidthModel: MachineModel<typeof containerWidthMachine> = {
+  machine: containerWidthMachine,
+  scenarios: [{ name: 'default options', input: {} }],
+  events: [
+    done('loadLayout', 'boxed'),
+    done('loadLayout', null),
+    failed('loadLayout'),
+    done('saveLayout', undefined),
+    failed('saveLayout'),
+    ...choices,
+  ],
+  describeEvent,
+};
