@@ -40,7 +40,15 @@ function isMachine(value: unknown): value is AnyStateMachine {
 export async function discoverMachines(dir = path.join(root, 'machines')): Promise<Map<string, AnyStateMachine>> {
   const machines = new Map<string, AnyStateMachine>();
   for (const file of machineFiles(dir)) {
-    const module = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+    let module: Record<string, unknown>;
+    try {
+      module = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+    } catch (error) {
+      // One broken machine file must not stop the replay of the others; a recording that needs it
+      // is then reported as "not in the registry".
+      console.warn(`${path.relative(root, file)} could not be loaded: ${error instanceof Error ? error.message : String(error)}`);
+      continue;
+    }
     for (const value of Object.values(module)) {
       if (!isMachine(value)) continue;
       const known = machines.get(value.id);

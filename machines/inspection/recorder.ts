@@ -20,6 +20,8 @@ export interface RecorderOptions {
   appVersion?: string;
   /** Clock in epoch milliseconds; tests pass their own. */
   now?: () => number;
+  /** When the recording started (epoch ms), if before the recorder was created. Default: now(). */
+  startedAt?: number;
 }
 
 export interface Recorder {
@@ -61,7 +63,7 @@ const copyValue = (value: StateValue): StateValue => redact(value) as StateValue
 export function createRecorder(options: RecorderOptions = {}): Recorder {
   const maxEvents = Math.max(1, Math.floor(options.maxEvents ?? 2000));
   const now = options.now ?? Date.now;
-  const startedAt = now();
+  const startedAt = options.startedAt ?? now();
   const ring: Array<Entry | undefined> = new Array(maxEvents);
   let head = 0; // index of the oldest entry
   let size = 0;

@@ -1,0 +1,119 @@
+// Development inspection of the machines: every actor created with `...inspectOptions()` in its
+// createActor options is recorded (machines/inspection/recorder.ts), and Ctrl+Alt+Shift+S downloads
+// the recording as inspection-<timestamp>.json for `npm run replay -- <file>` (docs/inspection.md).
+// Rules:
+// - On in development (`import.meta.env.DEV`); in a production build only when the page was opened
+//   with `?inspect=1` once (remembered in localStorage until `?inspect=0`). Otherwise
+//   inspectOptions() returns {} and nothing is loaded or listened to.
+// - The recorder itself is imported lazily, so a production bundle carries only this small shim;
+//   the events seen before it has loaded are queued (bounded) with their time and recorded after.
+// - One recorder for the page: every actor system that spreads inspectOptions() shares it.
+import type { InspectionEvent } from 'xstate';
+import type { Recorder } from '../../machines/inspection/recorder.ts';
+import type { Recording } from '../../machines/inspection/recording.ts';
+
+export const inspectFlagKey = 'finance-admin.inspect';
+const maxEvents = 5000;
+
+interface FlagSources {
+  dev: boolean;
+  search: string;
+  storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
+}
+
+/** Whether this page records: always in development, else per the `inspect` query flag or the stored one. */
+export function inspectionEnabled({ dev, search, storage }: FlagSources): boolean {
+  if (dev) return true;
+  const query = new URLSearchParams(search).get('inspect');
+  try {
+    if (query === '1') storage?.setItem(inspectFlagKey, '1');
+    if (query === '0') storage?.removeItem(inspectFlagKey);
+    return query === '1' || (query !== '0' && storage?.getItem(inspectFlagKey) === '1');
+  } catch {
+    // Storage can be unavailable (privacy mode): the query flag alone decides.
+    return query === '1';
+  }
+}
+
+/** inspection-2026-11-22T04-05-06Z.json: sortable, and valid on every file system. */
+export function recordingFileName(date: Date): string {
+  return `inspection-${date
+    .toISOString()
+    .replace(/\.\d+Z$/, 'Z')
+    .replaceAll(':', '-')}.json`;
+}
+
+/** The Ctrl+Alt+Shift+S shortcut (by key position, so layouts and Alt-modified characters do not matter). */
+export function isSaveShortcut(event: Pick<KeyboardEvent, 'ctrlKey' | 'altKey' | 'shiftKey' | 'metaKey' | 'code'>): boolean {
+  return event.ctrlKey && event.altKey && event.shiftKey && !event.metaKey && event.code === 'KeyS';
+}
+
+interface Session {
+  inspect: (event: InspectionEvent) => void;
+  recorder: Promise<Recorder>;
+}
+
+let session: Session | null = null;
+
+function startSession(): Session {
+  const startedAt = Date.now();
+  const queue: Array<[InspectionEvent, number]> = [];
+  let loaded: Recorder | null = null;
+  const inspect = (event: InspectionEvent) => {
+    if (loaded) return loaded.inspect(event);
+    if (queue.length >= maxEvents) queue.shift();
+    queue.push([event, Date.now()]);
+  };
+  // Only the `version` key of package.json, loaded lazily (Vite's glob import; a JSON import
+  // attribute would be refused by the browser in development).
+  const loadVersion = Object.values(import.meta.glob<string>('../../package.json', { import: 'version' }))[0];
+  const packageVersion = loadVersion ? loadVersion() : Promise.resolve('unknown');
+  const recorder = Promise.all([import('../../machines/inspection/recorder.ts'), packageVersion]).then(([{ createRecorder }, version]) => {
+    loaded = createRecorder({ maxEvents, startedAt, appVersion: `${version}${import.meta.env.DEV ? '-dev' : ''}` });
+    for (const [event, time] of queue) loaded.record(event, time);
+    queue.length = 0;
+    return loaded;
+  });
+  window.addEventListener('keydown', (event) => {
+    if (!isSaveShortcut(event)) return;
+    event.preventDefault();
+    void saveInspection();
+  });
+  console.info('[inspection] recording machine events; Ctrl+Alt+Shift+S saves them (docs/inspection.md)');
+  return { inspect, recorder };
+}
+
+/**
+ * Options to spread into createActor: `createActor(logic, { ...inspectOptions(), input })`.
+ * Empty (no recorder, no listener) unless inspection is enabled.
+ */
+export function inspectOptions(): { inspect?: (event: InspectionEvent) => void } {
+  if (typeof window === 'undefined') return {};
+  if (!session) {
+    let storage: Storage | null = null;
+    try {
+      storage = window.localStorage;
+    } catch {
+      storage = null;
+    }
+    if (!inspectionEnabled({ dev: import.meta.env.DEV, search: window.location.search, storage })) return {};
+    session = startSession();
+  }
+  return { inspect: session.inspect };
+}
+
+/** Downloads the recording so far (for the shortcut or a debug menu); null when inspection is off. */
+export async function saveInspection(): Promise<Recording | null> {
+  if (!session) return null;
+  const recording = (await session.recorder).save();
+  const url = URL.createObjectURL(new Blob([JSON.stringify(recording, null, 2)], { type: 'application/json' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = recordingFileName(new Date(recording.endedAt));
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  console.info(`[inspection] saved ${link.download}: ${recording.actors.length} actor(s), ${recording.dropped} event(s) dropped`);
+  return recording;
+}
