@@ -1,0 +1,83 @@
+// The mobile navbar machine: examples that pin spec 2.3, then every generated model path (the ones
+// docs/machines/mobileNav.md lists).
+import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import { mobileNavMachine, selectMobileNav } from '../../machines/shell/mobile-nav.machine.ts';
+import { mobileNavModel } from '../../machines/shell/mobile-nav.model.ts';
+import { modelPaths, uncoveredEdges } from '../../machines/testing/model-paths.ts';
+import { drivePath } from './model-driver.ts';
+
+function start(isAuthenticated = true) {
+  const actor = createActor(mobileNavMachine, { input: { isAuthenticated } });
+  const emitted: unknown[] = [];
+  actor.on('*', (event) => emitted.push(event));
+  actor.start();
+  return { actor, emitted, view: () => selectMobileNav(actor.getSnapshot()) };
+}
+
+describe('mobile navbar', () => {
+  it('toggles between the submenus; toggling the active one closes it', () => {
+    const run = start();
+    expect(run.view()).toEqual({ open: null, isOpen: false, showsLoginTab: false });
+    run.actor.send({ type: 'nav.toggle', tab: 'menu' });
+    expect(run.view().open).toBe('menu');
+    run.actor.send({ type: 'nav.toggle', tab: 'settings' });
+    expect(run.view().open).toBe('settings');
+    run.actor.send({ type: 'nav.toggle', tab: 'profile' });
+    expect(run.view().open).toBe('profile');
+    run.actor.send({ type: 'nav.toggle', tab: 'profile' });
+    expect(run.view().open).toBeNull();
+  });
+
+  it('closes on navigation and scrolls the content to the top', () => {
+    const run = start();
+    run.actor.send({ type: 'nav.toggle', tab: 'menu' });
+    run.actor.send({ type: 'nav.navigated' });
+    expect(run.view().open).toBeNull();
+    expect(run.emitted).toEqual([{ type: 'scrollToTop' }]);
+    run.actor.send({ type: 'nav.navigated' });
+    expect(run.emitted).toHaveLength(2);
+  });
+
+  it('has no profile menu for an anonymous user, who sees the Login tab instead', () => {
+    const run = start(false);
+    expect(run.view().showsLoginTab).toBe(true);
+    run.actor.send({ type: 'nav.toggle', tab: 'profile' });
+    expect(run.view().open).toBeNull();
+    run.actor.send({ type: 'nav.authChanged', isAuthenticated: true });
+    run.actor.send({ type: 'nav.toggle', tab: 'profile' });
+    expect(run.view()).toMatchObject({ open: 'profile', showsLoginTab: false });
+  });
+
+  it('closes the profile menu on sign-out, and keeps the others open', () => {
+    const run = start();
+    run.actor.send({ type: 'nav.toggle', tab: 'profile' });
+    run.actor.send({ type: 'nav.authChanged', isAuthenticated: false });
+    expect(run.view()).toEqual({ open: null, isOpen: false, showsLoginTab: true });
+    run.actor.send({ type: 'nav.authChanged', isAuthenticated: true });
+    run.actor.send({ type: 'nav.toggle', tab: 'settings' });
+    run.actor.send({ type: 'nav.authChanged', isAuthenticated: false });
+    expect(run.view().open).toBe('settings');
+  });
+});
+
+describe('mobile navbar model paths', () => {
+  const paths = modelPaths(mobileNavModel);
+
+  it('cover every transition of the machine', () => {
+    expect(uncoveredEdges(mobileNavMachine, paths)).toEqual([]);
+  });
+
+  for (const modelPath of paths) {
+    it(modelPath.title, async () => {
+      let emitted: Array<{ type: string }> = [];
+      await drivePath(mobileNavMachine, [], modelPath, (expected, drive) => {
+        emitted = drive.emitted;
+        if (expected.matches('profile')) expect(expected.context.isAuthenticated).toBe(true);
+      });
+      // Every navigation, and nothing else, scrolls to the top.
+      const navigations = modelPath.path.steps.filter((step) => step.event.type === 'nav.navigated').length;
+      expect(emitted).toEqual(Array.from({ length: navigations }, () => ({ type: 'scrollToTop' })));
+    });
+  }
+});
