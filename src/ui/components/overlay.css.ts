@@ -1,0 +1,133 @@
+// Popover, menu, tooltip, modal looks. Rules: overlays sit on surfaceRaised with a border (visible in
+// every theme); menus show keyboard focus inside the item; modal sizes md/lg/xl cap the inline size.
+import { style, styleVariants } from '@vanilla-extract/css';
+import { vars } from '../theme/theme.css.ts';
+
+export const popover = style({
+  backgroundColor: vars.color.surfaceRaised,
+  color: vars.color.text,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.lg,
+  boxShadow: vars.shadow.md,
+  minInlineSize: 'var(--trigger-width)',
+  maxInlineSize: 'min(24rem, calc(100vw - 1rem))',
+  outline: 'none',
+  overflow: 'auto',
+});
+
+export const popoverDialog = style({ padding: vars.space.md, outline: 'none' });
+
+export const menu = style({ outline: 'none', padding: vars.space.xs, minInlineSize: '12rem' });
+
+export const menuItem = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  paddingInline: vars.space.sm,
+  paddingBlock: vars.space.xs,
+  borderRadius: vars.radius.sm,
+  color: vars.color.text,
+  textDecoration: 'none',
+  cursor: 'pointer',
+  outline: 'none',
+  selectors: {
+    '&[data-focused]': { backgroundColor: vars.color.hover },
+    '&[data-focus-visible]': { outline: `${vars.focus.width} solid ${vars.color.focusRing}`, outlineOffset: '-2px' },
+    '&[data-disabled]': { color: vars.color.textMuted, cursor: 'not-allowed' },
+  },
+});
+
+export const menuItemDanger = style({ color: vars.color.dangerText });
+
+export const menuCheck = style({
+  inlineSize: '18px',
+  flexShrink: 0,
+  visibility: 'hidden',
+  selectors: { '[data-selected] > &': { visibility: 'visible' } },
+});
+
+export const menuHeader = style({
+  paddingInline: vars.space.sm,
+  paddingBlock: vars.space.xs,
+  fontSize: vars.fontSize.xs,
+  fontWeight: vars.fontWeight.bold,
+  textTransform: 'uppercase',
+  letterSpacing: '0.04em',
+  color: vars.color.textMuted,
+});
+
+export const separator = style({ blockSize: '1px', border: 'none', backgroundColor: vars.color.border, marginBlock: vars.space.xs });
+
+export const tooltip = style({
+  backgroundColor: vars.color.text,
+  color: vars.color.surface,
+  fontSize: vars.fontSize.sm,
+  paddingInline: vars.space.sm,
+  paddingBlock: vars.space.xxs,
+  borderRadius: vars.radius.sm,
+  maxInlineSize: '20rem',
+});
+
+export const modalOverlay = style({
+  position: 'fixed',
+  inset: 0,
+  zIndex: vars.zIndex.overlay,
+  display: 'flex',
+  alignItems: 'flex-start',
+  justifyContent: 'center',
+  padding: vars.space.lg,
+  overflowY: 'auto',
+  backgroundColor: vars.color.overlay,
+});
+
+export const modal = style({
+  inlineSize: '100%',
+  marginBlock: 'auto',
+  backgroundColor: vars.color.surface,
+  color: vars.color.text,
+  borderRadius: vars.radius.lg,
+  boxShadow: vars.shadow.lg,
+  outline: 'none',
+});
+
+export const modalSize = styleVariants({
+  sm: { maxInlineSize: '24rem' },
+  md: { maxInlineSize: '32rem' },
+  lg: { maxInlineSize: '50rem' },
+  xl: { maxInlineSize: '71rem' },
+});
+
+export const dialog = style({ outline: 'none', display: 'flex', flexDirection: 'column', maxBlockSize: 'calc(100vh - 2rem)' });
+
+export const dialogHeader = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.md,
+  paddingInline: vars.space.xl,
+  paddingBlock: vars.space.lg,
+  borderBlockEnd: `1px solid ${vars.color.border}`,
+});
+
+export const dialogTitle = style({ fontSize: vars.fontSize.lg, fontWeight: vars.fontWeight.bold, margin: 0 });
+
+export const dialogBody = style({ paddingInline: vars.space.xl, paddingBlock: vars.space.lg, overflowY: 'auto' });
+
+export const dialogFooter = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  justifyContent: 'flex-end',
+  gap: vars.space.sm,
+  paddingInline: vars.space.xl,
+  paddingBlock: vars.space.md,
+  borderBlockStart: `1px solid ${vars.color.border}`,
+});
+
+export const confirmBody = style({ display: 'flex', gap: vars.space.md, alignItems: 'flex-start' });
+export const confirmIcon = style({
+  color: vars.color.status.warning.fg,
+  backgroundColor: vars.color.status.warning.bg,
+  borderRadius: vars.radius.full,
+  padding: vars.space.sm,
+  flexShrink: 0,
+});
