@@ -7,8 +7,9 @@
 //   inspectOptions() returns {} and nothing is loaded or listened to.
 // - The recorder itself is imported lazily, so a production bundle carries only this small shim;
 //   the events seen before it has loaded are queued (bounded) with their time and recorded after.
-// - One recorder for the page: every actor system that spreads inspectOptions() shares it.
-import type { InspectionEvent } from 'xstate';
+// - One recorder for the page: every actor system that spreads inspectOptions() (or is passed to
+//   inspectActor() before it starts) shares it.
+import type { AnyActorRef, InspectionEvent } from 'xstate';
 import type { Recorder } from '../../machines/inspection/recorder.ts';
 import type { Recording } from '../../machines/inspection/recording.ts';
 
@@ -100,6 +101,15 @@ export function inspectOptions(): { inspect?: (event: InspectionEvent) => void }
     session = startSession();
   }
   return { inspect: session.inspect };
+}
+
+/**
+ * The same for an actor that is already created but not yet started (call it before `.start()`, or
+ * the start is missed): its whole actor system is recorded from now on.
+ */
+export function inspectActor(actor: AnyActorRef): void {
+  const { inspect } = inspectOptions();
+  if (inspect) actor.system.inspect(inspect);
 }
 
 /** Downloads the recording so far (for the shortcut or a debug menu); null when inspection is off. */

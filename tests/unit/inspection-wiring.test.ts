@@ -1,7 +1,15 @@
 // The app side of inspection (src/app/inspection.ts): when it records, the save shortcut, the file
 // name, and that it is inert where there is no page.
 import { describe, expect, it } from 'vitest';
-import { inspectFlagKey, inspectionEnabled, inspectOptions, isSaveShortcut, recordingFileName } from '../../src/app/inspection.ts';
+import { createActor, createMachine } from 'xstate';
+import {
+  inspectActor,
+  inspectFlagKey,
+  inspectionEnabled,
+  inspectOptions,
+  isSaveShortcut,
+  recordingFileName,
+} from '../../src/app/inspection.ts';
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const items = new Map(Object.entries(initial));
@@ -54,7 +62,10 @@ describe('inspection wiring', () => {
     expect(recordingFileName(new Date('2026-11-22T04:05:06.789Z'))).toBe('inspection-2026-11-22T04-05-06Z.json');
   });
 
-  it('adds nothing to createActor options where there is no page', () => {
+  it('adds nothing to createActor options where there is no page, and inspects nothing', () => {
     expect(inspectOptions()).toEqual({});
+    const actor = createActor(createMachine({ id: 'idle' }));
+    inspectActor(actor);
+    expect(actor.start().getSnapshot().status).toBe('active');
   });
 });
