@@ -7,6 +7,7 @@
 // - Callback actors report the current value once at start, then every change, and remove their
 //   listeners when the machine stops them.
 import { fromCallback, fromPromise } from 'xstate';
+import { type ConsentCookie, consentCookieName, cookieConsentMachine } from '../../machines/shell/cookie-consent.machine.ts';
 import { containerWidthMachine, type LayoutClass } from '../../machines/shell/container-width.machine.ts';
 import { type ColorScheme, type ThemeEvent, type ThemeStyleName, themeMachine } from '../../machines/shell/theme.machine.ts';
 
@@ -51,4 +52,27 @@ export function containerWidthActors(win: Window = window) {
 
 export function createContainerWidthLogic(win: Window = window) {
   return containerWidthMachine.provide({ actors: containerWidthActors(win) });
+}
+
+/** The value of a cookie in `document.cookie` ("a=1; b=2"), or null. */
+export function readCookie(cookies: string, name: string): string | null {
+  for (const part of cookies.split(';')) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(value.join('='));
+  }
+  return null;
+}
+
+export function cookieConsentActors(doc: Document = document) {
+  return {
+    readConsent: fromPromise<boolean>(async () => readCookie(doc.cookie, consentCookieName) === 'true'),
+    // The same cookie ASP.NET Core's consent feature writes, so the server sees the consent too.
+    saveConsent: fromPromise<void, ConsentCookie>(async ({ input }) => {
+      doc.cookie = `${input.name}=${input.value}; path=${input.path}; expires=${new Date(input.expires).toUTCString()}; SameSite=Lax`;
+    }),
+  };
+}
+
+export function createCookieConsentLogic(doc: Document = document) {
+  return cookieConsentMachine.provide({ actors: cookieConsentActors(doc) });
 }
