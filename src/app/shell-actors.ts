@@ -9,6 +9,7 @@
 import { fromCallback, fromPromise } from 'xstate';
 import { type ConsentCookie, consentCookieName, cookieConsentMachine } from '../../machines/shell/cookie-consent.machine.ts';
 import { containerWidthMachine, type LayoutClass } from '../../machines/shell/container-width.machine.ts';
+import { type InternetStatusEvent, internetStatusMachine } from '../../machines/shell/internet-status.machine.ts';
 import { type ColorScheme, type ThemeEvent, type ThemeStyleName, themeMachine } from '../../machines/shell/theme.machine.ts';
 
 /** Local storage keys of spec 9. */
@@ -75,4 +76,29 @@ export function cookieConsentActors(doc: Document = document) {
 
 export function createCookieConsentLogic(doc: Document = document) {
   return cookieConsentMachine.provide({ actors: cookieConsentActors(doc) });
+}
+
+export function internetStatusActors(win: Window = window) {
+  return {
+    // Browser online/offline events, and the current status whenever the tab becomes visible again.
+    watchConnection: fromCallback<InternetStatusEvent>(({ sendBack }) => {
+      const report = () => sendBack({ type: win.navigator.onLine ? 'connection.online' : 'connection.offline' });
+      const onVisible = () => {
+        if (win.document.visibilityState === 'visible') report();
+      };
+      win.addEventListener('online', report);
+      win.addEventListener('offline', report);
+      win.document.addEventListener('visibilitychange', onVisible);
+      return () => {
+        win.removeEventListener('online', report);
+        win.removeEventListener('offline', report);
+        win.document.removeEventListener('visibilitychange', onVisible);
+      };
+    }),
+  };
+}
+
+/** The machine with the browser's actors; start it with `{ input: { isOnline: navigator.onLine } }`. */
+export function createInternetStatusLogic(win: Window = window) {
+  return internetStatusMachine.provide({ actors: internetStatusActors(win) });
 }
