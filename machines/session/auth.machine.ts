@@ -12,7 +12,10 @@
 //   tokens still work is worse than an honest error.
 // - The authorization response is removed from the address bar (emitted `navigation.replace`), so a
 //   reload never replays a used code.
-import { assign, emit, fromPromise, setup } from 'xstate';
+// - A sign-in may carry a returnUrl (a guarded route sent the user to login); it travels with the
+//   authorization request and, after the callback, the app goes back there. Only same-origin paths
+//   are followed (an absolute or protocol-relative URL would be an open redirect).
+import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
 import type { ApplicationConfiguration } from '../../src/api/application-configuration.ts';
 
 /** What the machine keeps of the signed-in user's tokens. */
@@ -43,9 +46,14 @@ export interface AuthContext {
   session: AuthSession | null;
   configuration: ApplicationConfiguration | null;
   error: AuthError | null;
+  /** Where the pending sign-in should come back to (a same-origin path), if anywhere. */
+  returnUrl: string | null;
 }
 
-export type AuthEvent = { type: 'auth.signIn' } | { type: 'auth.signOut' };
+export type AuthEvent = { type: 'auth.signIn'; returnUrl?: string } | { type: 'auth.signOut' };
+
+/** What the callback gives back: the session and the returnUrl the sign-in started with. */
+export type CallbackResult = AuthSession & { returnUrl?: string | null };
 
 export type AuthEmitted = { type: 'navigation.replace'; url: string };
 
@@ -54,6 +62,12 @@ export function withoutAuthorizationResponse(location: string): string {
   const url = new URL(location);
   for (const name of ['code', 'state', 'session_state', 'iss', 'error', 'error_description']) url.searchParams.delete(name);
   return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** A same-origin path ('/dashboard?x=1'), or null for anything else. */
+export function safeReturnUrl(value: string | null | undefined): string | null {
+  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  return value;
 }
 
 function hasCodeAndState(location: string): boolean {
@@ -73,8 +87,8 @@ export const authMachine = setup({
   },
   actors: {
     loadUser: fromPromise<AuthSession | null>(notProvided('loadUser')),
-    handleCallback: fromPromise<AuthSession, { location: string }>(notProvided('handleCallback')),
-    startSignIn: fromPromise<void, { culture: string }>(notProvided('startSignIn')),
+    handleCallback: fromPromise<CallbackResult, { location: string }>(notProvided('handleCallback')),
+    startSignIn: fromPromise<void, { culture: string; returnUrl: string | null }>(notProvided('startSignIn')),
     signOut: fromPromise<void, { session: AuthSession; culture: string }>(notProvided('signOut')),
     loadConfiguration: fromPromise<ApplicationConfiguration, { accessToken: string; culture: string }>(notProvided('loadConfiguration')),
   },
@@ -89,7 +103,14 @@ export const authMachine = setup({
   },
 }).createMachine({
   id: 'auth',
-  context: ({ input }) => ({ location: input.location, culture: input.culture, session: null, configuration: null, error: null }),
+  context: ({ input }) => ({
+    location: input.location,
+    culture: input.culture,
+    session: null,
+    configuration: null,
+    error: null,
+    returnUrl: null,
+  }),
   initial: 'checking',
   states: {
     checking: {
@@ -117,7 +138,17 @@ export const authMachine = setup({
         id: 'handleCallback',
         src: 'handleCallback',
         input: ({ context }) => ({ location: context.location }),
-        onDone: { target: 'loadingConfiguration', actions: assign({ session: ({ event }) => event.output }) },
+        onDone: {
+          target: 'loadingConfiguration',
+          actions: [
+            assign({ session: ({ event }) => ({ accessToken: event.output.accessToken, idToken: event.output.idToken }) }),
+            // After the exit's clean address: back to where the guarded route was asked for.
+            enqueueActions(({ enqueue, event }) => {
+              const url = safeReturnUrl(event.output.returnUrl);
+              if (url) enqueue.emit({ type: 'navigation.replace', url });
+            }),
+          ],
+        },
         onError: { target: 'signedOut', actions: assign({ error: 'callbackFailed' }) },
       },
     },
@@ -144,13 +175,18 @@ export const authMachine = setup({
     },
     signedOut: {
       entry: assign({ session: null, configuration: null }),
-      on: { 'auth.signIn': { target: 'redirectingToLogin', actions: assign({ error: null }) } },
+      on: {
+        'auth.signIn': {
+          target: 'redirectingToLogin',
+          actions: assign({ error: null, returnUrl: ({ event }) => safeReturnUrl(event.returnUrl) }),
+        },
+      },
     },
     redirectingToLogin: {
       invoke: {
         id: 'startSignIn',
         src: 'startSignIn',
-        input: ({ context }) => ({ culture: context.culture }),
+        input: ({ context }) => ({ culture: context.culture, returnUrl: context.returnUrl }),
         onError: { target: 'signedOut', actions: assign({ error: 'redirectFailed' }) },
       },
       after: { redirectTimeout: { target: 'signedOut', actions: assign({ error: 'redirectFailed' }) } },

@@ -21,10 +21,12 @@ export function configuration(userName: string | null, cultureName = 'en'): Appl
       surName: null,
       email: userName ? `${userName}@abp.io` : null,
       roles: userName ? ['admin'] : [],
+      impersonatorUserId: null,
     },
     currentTenant: { id: null, name: null, isAvailable: false },
     localization: { currentCulture: { cultureName, isRightToLeft: cultureName === 'ar' } },
     auth: { grantedPolicies: {} },
+    features: { values: {} },
   };
 }
 

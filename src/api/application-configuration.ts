@@ -6,10 +6,15 @@ import type { ApplicationConfigurationDto, CurrentCultureDto, CurrentTenantDto, 
 import type { Http } from './http.ts';
 
 export interface ApplicationConfiguration {
-  currentUser: Pick<CurrentUserDto, 'isAuthenticated' | 'id' | 'tenantId' | 'userName' | 'name' | 'surName' | 'email' | 'roles'>;
+  currentUser: Pick<
+    CurrentUserDto,
+    'isAuthenticated' | 'id' | 'tenantId' | 'userName' | 'name' | 'surName' | 'email' | 'roles' | 'impersonatorUserId'
+  >;
   currentTenant: CurrentTenantDto;
   localization: { currentCulture: Pick<CurrentCultureDto, 'cultureName' | 'isRightToLeft'> };
   auth: ApplicationConfigurationDto['auth'];
+  /** Feature values (strings) that gate menus and routes, e.g. AuditLogging.Enable. */
+  features: ApplicationConfigurationDto['features'];
 }
 
 export function getApplicationConfiguration(http: Http): Promise<ApplicationConfiguration> {

@@ -4,10 +4,13 @@
 // flow with PKCE; refresh, silent renew and session monitoring stay off until their own machines
 // exist, so nothing here starts timers behind the machines' back.
 import { ErrorResponse, type User, UserManager, WebStorageStateStore } from 'oidc-client-ts';
-import { fromPromise } from 'xstate';
-import { type AuthSession, authMachine } from '../../machines/session/auth.machine.ts';
+import { type ActorRefFrom, createActor, fromPromise } from 'xstate';
+import { type AuthMachine, type AuthSession, authMachine, type CallbackResult } from '../../machines/session/auth.machine.ts';
+import type { ThemeMachine } from '../../machines/shell/theme.machine.ts';
 import { type ApplicationConfiguration, getApplicationConfiguration } from '../api/application-configuration.ts';
 import { createHttp } from '../api/http.ts';
+import { type InterimShellMachine, interimShellMachine } from './interim-shell.machine.ts';
+import { createThemeLogic, layoutStorageKey } from './shell-actors.ts';
 
 export const clientId = 'Finance_App';
 export const scope = 'openid profile email phone roles offline_access Finance';
@@ -49,11 +52,18 @@ export function createAuthLogic(userManager: UserManager) {
         if (!user || user.expired) return null;
         return toSession(user);
       }),
-      handleCallback: fromPromise<AuthSession, { location: string }>(async ({ input }) =>
-        toSession(await userManager.signinRedirectCallback(input.location)),
-      ),
-      startSignIn: fromPromise<void, { culture: string }>(async ({ input }) => {
-        await userManager.signinRedirect({ extraQueryParams: cultureParams(input.culture) });
+      handleCallback: fromPromise<CallbackResult, { location: string }>(async ({ input }) => {
+        const user = await userManager.signinRedirectCallback(input.location);
+        const state = user.state as { returnUrl?: unknown } | undefined;
+        return { ...toSession(user), returnUrl: typeof state?.returnUrl === 'string' ? state.returnUrl : null };
+      }),
+      startSignIn: fromPromise<void, { culture: string; returnUrl: string | null }>(async ({ input }) => {
+        // The returnUrl rides in the OIDC state (it comes back with the callback) and, as ABP's
+        // client does, as an authorization parameter the identity server accepts.
+        await userManager.signinRedirect({
+          state: input.returnUrl ? { returnUrl: input.returnUrl } : undefined,
+          extraQueryParams: { ...cultureParams(input.culture), ...(input.returnUrl ? { returnUrl: input.returnUrl } : {}) },
+        });
       }),
       signOut: fromPromise<void, { session: AuthSession; culture: string }>(async ({ input }) => {
         // Revoke first: the tokens must stop working at once, not when they expire (quality bar).
@@ -77,4 +87,57 @@ export function createAuthLogic(userManager: UserManager) {
       ),
     },
   });
+}
+
+/** How the shell is laid out and which optional modules it has (ABP's layout and module config). */
+export interface ShellConfig {
+  layout: 'side-menu' | 'top-menu';
+  /** The linked-accounts module (spec 2.7) is not built yet, so its user-menu entry stays hidden. */
+  linkedAccountsAvailable: boolean;
+  authFlow: 'code' | 'password';
+}
+
+export const shellConfig: ShellConfig = { layout: 'side-menu', linkedAccountsAvailable: false, authFlow: 'code' };
+
+/** Where the visitor's language choice is kept between visits (the auth machine starts with it). */
+export const languageStorageKey = 'Abp.SelectedLanguage';
+
+export interface ShellSystem {
+  auth: ActorRefFrom<AuthMachine>;
+  theme: ActorRefFrom<ThemeMachine>;
+  shell: ActorRefFrom<InterimShellMachine>;
+  config: ShellConfig;
+  /** The identity server's issuer (this origin), ending with '/'. */
+  issuer: string;
+}
+
+/** Builds every actor of the app with its real effects; main.tsx starts them. */
+export function createShellSystem(win: Window = window): ShellSystem {
+  const storage = (() => {
+    try {
+      return win.localStorage;
+    } catch {
+      return null;
+    }
+  })();
+  const read = (key: string) => {
+    try {
+      return storage?.getItem(key) ?? null;
+    } catch {
+      return null;
+    }
+  };
+  const culture = read(languageStorageKey) || win.navigator.language || 'en';
+  const auth = createActor(createAuthLogic(createUserManager(win.location.origin, win.localStorage)), {
+    input: { location: win.location.href, culture },
+  });
+  const theme = createActor(createThemeLogic(win), { input: {} });
+  const shell = createActor(interimShellMachine, {
+    input: {
+      consented: /(?:^|;\s*)\.AspNet\.Consent=true(?:;|$)/.test(win.document.cookie),
+      savedWidth: read(layoutStorageKey),
+      online: win.navigator.onLine,
+    },
+  });
+  return { auth, theme, shell, config: shellConfig, issuer: `${win.location.origin}/` };
 }

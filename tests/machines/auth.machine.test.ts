@@ -2,7 +2,7 @@
 // generated model path (the same ones docs/machines/auth.md lists) played against the running actor.
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
-import { type AuthSession, authMachine, withoutAuthorizationResponse } from '../../machines/session/auth.machine.ts';
+import { type AuthSession, authMachine, safeReturnUrl, withoutAuthorizationResponse } from '../../machines/session/auth.machine.ts';
 import { authModel, configuration } from '../../machines/session/auth.model.ts';
 import { modelPaths, uncoveredEdges } from '../../machines/testing/model-paths.ts';
 import { delayOf, drivePath, fakeActors, settled } from './model-driver.ts';
@@ -66,6 +66,36 @@ describe('auth machine', () => {
     expect(run.state().value).toBe('loadingConfiguration');
   });
 
+  it('carries a returnUrl through the sign-in and goes back there after the callback', async () => {
+    const run = start();
+    run.fakes.settle('loadUser', { output: null });
+    await settled();
+    run.actor.send({ type: 'auth.signIn', returnUrl: '/dashboard?tab=1' });
+    expect(run.fakes.calls.at(-1)).toEqual({ name: 'startSignIn', input: { culture: 'en', returnUrl: '/dashboard?tab=1' } });
+    const back = start('https://app.example/?code=abc&state=xyz');
+    back.fakes.settle('handleCallback', { output: { ...session, returnUrl: '/dashboard?tab=1' } });
+    await settled();
+    expect(back.emitted).toEqual([
+      { type: 'navigation.replace', url: '/' },
+      { type: 'navigation.replace', url: '/dashboard?tab=1' },
+    ]);
+    expect(back.state().context.session).toEqual(session);
+  });
+
+  it('follows only same-origin paths as returnUrl (no open redirect)', async () => {
+    const run = start();
+    run.fakes.settle('loadUser', { output: null });
+    await settled();
+    run.actor.send({ type: 'auth.signIn', returnUrl: 'https://evil.example/' });
+    expect(run.state().context.returnUrl).toBeNull();
+    for (const url of ['//evil.example/x', '/\\evil.example', 'javascript:alert(1)', '']) expect(safeReturnUrl(url)).toBeNull();
+    expect(safeReturnUrl('/identity/users?x=1')).toBe('/identity/users?x=1');
+    const back = start('https://app.example/?code=abc&state=xyz');
+    back.fakes.settle('handleCallback', { output: { ...session, returnUrl: '//evil.example/' } });
+    await settled();
+    expect(back.emitted).toEqual([{ type: 'navigation.replace', url: '/' }]);
+  });
+
   it('clears the used code from the address bar even when the callback fails', async () => {
     const run = start('https://app.example/?code=abc&state=xyz');
     run.fakes.settle('handleCallback', { error: new Error('invalid_grant') });
@@ -91,7 +121,7 @@ describe('auth machine', () => {
     await settled();
     run.actor.send({ type: 'auth.signIn' });
     expect(run.state().value).toBe('redirectingToLogin');
-    expect(run.fakes.calls.at(-1)).toEqual({ name: 'startSignIn', input: { culture: 'de' } });
+    expect(run.fakes.calls.at(-1)).toEqual({ name: 'startSignIn', input: { culture: 'de', returnUrl: null } });
     const timeout = delayOf(authMachine, 'xstate.after.redirectTimeout');
     run.clock.increment(timeout - 1);
     expect(run.state().value).toBe('redirectingToLogin');
@@ -167,7 +197,7 @@ describe('auth machine model paths', () => {
           expect(last).toEqual({ name: 'loadConfiguration', input: { accessToken: expected.context.session.accessToken, culture: 'en' } });
         }
         if (expected.matches('redirectingToLogin'))
-          expect(last).toEqual({ name: 'startSignIn', input: { culture: expected.context.culture } });
+          expect(last).toEqual({ name: 'startSignIn', input: { culture: expected.context.culture, returnUrl: null } });
         if (expected.matches('signingOut'))
           expect(last?.input).toEqual({ session: expected.context.session, culture: expected.context.culture });
         // The callback's address is cleaned exactly once, and only on the way back from the login page.

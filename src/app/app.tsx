@@ -1,0 +1,102 @@
+// The app's root: picks the route from the registry, runs its guards, wraps the lazily loaded
+// screen in its layout, and renders the always-present pieces. Rules:
+// - A guarded route without a user sends `auth.signIn` with the requested address as returnUrl
+//   (error catalogue); 403/404 render the full-page error screen in place (spec 2.8).
+// - Each screen is React.lazy over the registry's dynamic import, created once per route, so its
+//   chunk loads on first visit; the loader bar shows while a chunk or the session is loading.
+// - Every location change is reported to the shell (closes panels, scrolls to top, counts the
+//   navigations the error page's Go back rule needs).
+import { useSelector } from '@xstate/react';
+import { type ComponentType, type LazyExoticComponent, lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import {
+  ConfirmDialogView,
+  ConsentBannerView,
+  InternetStatusView,
+  LoaderBarView,
+  ToastRegionView,
+} from '../views/shell/always-present-view.tsx';
+import { AccountLayout, ApplicationLayout, EmptyLayout } from './application-layout.tsx';
+import { guardRoute, type LayoutKind, type RouteEntry } from './routes.ts';
+import { selectAccess, selectAuthStatus } from './shell-view.ts';
+import { useSystem } from './system-context.ts';
+import { useTexts } from './use-texts.ts';
+
+const screens = new WeakMap<RouteEntry, LazyExoticComponent<ComponentType>>();
+
+function screenOf(route: RouteEntry): LazyExoticComponent<ComponentType> {
+  let screen = screens.get(route);
+  if (!screen && route.load) {
+    screen = lazy(route.load);
+    screens.set(route, screen);
+  }
+  return screen as LazyExoticComponent<ComponentType>;
+}
+
+const ErrorScreen = lazy(() => import('../screens/error/error-screen.tsx'));
+
+function Layout({ kind, children }: { kind: LayoutKind; children: ReactNode }) {
+  if (kind === 'account') return <AccountLayout>{children}</AccountLayout>;
+  if (kind === 'empty') return <EmptyLayout>{children}</EmptyLayout>;
+  return <ApplicationLayout>{children}</ApplicationLayout>;
+}
+
+export function App() {
+  const { auth, shell } = useSystem();
+  const t = useTexts();
+  const [location] = useLocation();
+  const search = useSearch();
+  const status = useSelector(auth, selectAuthStatus);
+  const access = useSelector(auth, selectAccess);
+  const consented = useSelector(shell, (snapshot) => snapshot.context.consented);
+  const online = useSelector(shell, (snapshot) => snapshot.context.online);
+  const outcome = status === 'busy' ? null : guardRoute(location, access);
+  const needsSignIn = outcome?.kind === 'signIn';
+  const requested = search ? `${location}?${search}` : location;
+
+  useEffect(() => {
+    shell.send({ type: 'navigation.changed', path: location });
+  }, [shell, location]);
+  useEffect(() => {
+    if (needsSignIn) auth.send({ type: 'auth.signIn', returnUrl: requested });
+  }, [auth, needsSignIn, requested]);
+
+  const loading = <LoaderBarView busy label={t('app.loading')} />;
+  let page: ReactNode;
+  if (!outcome || outcome.kind === 'signIn') {
+    page = (
+      <EmptyLayout>
+        {loading}
+        <p role="status" className="status">
+          {needsSignIn ? t('shell.signingIn') : t('app.loading')}
+        </p>
+      </EmptyLayout>
+    );
+  } else if (outcome.kind === 'error') {
+    page = (
+      <EmptyLayout>
+        <Suspense fallback={loading}>
+          <ErrorScreen status={outcome.status} />
+        </Suspense>
+      </EmptyLayout>
+    );
+  } else {
+    const Screen = screenOf(outcome.route);
+    page = (
+      <Layout kind={outcome.route.layout}>
+        <Suspense fallback={loading}>
+          <Screen />
+        </Suspense>
+      </Layout>
+    );
+  }
+  return (
+    <>
+      {page}
+      <InternetStatusView t={t} online={online} />
+      <ConsentBannerView t={t} visible={!consented} onAccept={() => shell.send({ type: 'consent.accept' })} />
+      <ToastRegionView t={t} toasts={[]} onClose={() => {}} />
+      <ConfirmDialogView t={t} confirm={null} onConfirm={() => {}} onCancel={() => {}} />
+    </>
+  );
+}

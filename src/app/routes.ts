@@ -1,0 +1,111 @@
+// The route registry: every top-level route of spec 2.1 (plus the shell's own /error page), with its
+// layout, guards and data flags. Rules:
+// - Each built screen is a dynamic import, so Vite emits it as its own chunk (quality bar: the first
+//   paint stays small); an area whose screens are not built yet has `load: undefined` and answers the
+//   standard 404 page. tests/unit/routes.test.ts lists the pending ones, so none goes missing silently.
+// - A route matches its path and everything below it ('/identity' covers '/identity/users'); '/' is exact.
+// - Guards run in a fixed order: pending or feature off → 404, signed out on a route that needs a user
+//   → sign-in with returnUrl, policy not granted → 403. The same access rules feed the menu (access.ts).
+// - No React here: the router wraps `load` in React.lazy once per route (router-view.tsx).
+import type { ComponentType } from 'react';
+import { type Access, type FeatureRequirement, isFeatureOn, isGranted, type PolicyRequirement } from './access.ts';
+
+export type LayoutKind = 'application' | 'account' | 'empty';
+
+export interface RouteData {
+  /** ABP's tenantBoxVisible: whether the account pages show the tenant switch. */
+  tenantBoxVisible?: boolean;
+}
+
+export interface RouteEntry {
+  path: string;
+  layout: LayoutKind;
+  requiresAuth: boolean;
+  policy?: PolicyRequirement;
+  feature?: FeatureRequirement;
+  data?: RouteData;
+  /** The screen's chunk; undefined while the area is not built (the route answers 404). */
+  load?: () => Promise<{ default: ComponentType }>;
+}
+
+const auditLoggingFeature: FeatureRequirement = { name: 'AuditLogging.Enable', rule: 'notFalse' };
+
+export const routes: readonly RouteEntry[] = [
+  { path: '/', layout: 'application', requiresAuth: false, load: () => import('../screens/home/home-screen.tsx') },
+  {
+    path: '/dashboard',
+    layout: 'application',
+    requiresAuth: true,
+    policy: { anyOf: ['Finance.Dashboard.Host', 'Finance.Dashboard.Tenant'] },
+    load: () => import('../screens/dashboard/dashboard-screen.tsx'),
+  },
+  { path: '/account', layout: 'account', requiresAuth: false, data: { tenantBoxVisible: true } },
+  { path: '/gdpr', layout: 'application', requiresAuth: true },
+  {
+    path: '/identity',
+    layout: 'application',
+    requiresAuth: true,
+    policy: {
+      anyOf: [
+        'AbpIdentity.Roles',
+        'AbpIdentity.Users',
+        'AbpIdentity.ClaimTypes',
+        'AbpIdentity.OrganizationUnits',
+        'AbpIdentity.SecurityLogs',
+      ],
+    },
+  },
+  {
+    path: '/language-management',
+    layout: 'application',
+    requiresAuth: true,
+    policy: { anyOf: ['LanguageManagement.Languages', 'LanguageManagement.LanguageTexts'] },
+  },
+  { path: '/saas', layout: 'application', requiresAuth: true, policy: { anyOf: ['Saas.Tenants', 'Saas.Editions'] } },
+  { path: '/audit-logs', layout: 'application', requiresAuth: true, policy: 'AuditLogging.AuditLogs', feature: auditLoggingFeature },
+  {
+    path: '/openiddict',
+    layout: 'application',
+    requiresAuth: true,
+    policy: { anyOf: ['OpenIddictPro.Application', 'OpenIddictPro.Scope'] },
+  },
+  { path: '/text-template-management', layout: 'application', requiresAuth: true, policy: 'TextTemplateManagement.TextTemplates' },
+  { path: '/setting-management', layout: 'application', requiresAuth: true },
+  {
+    path: '/gdpr-cookie-consent',
+    layout: 'application',
+    requiresAuth: false,
+    load: () => import('../screens/gdpr-cookie-consent/policy-screen.tsx'),
+  },
+  { path: '/kyc', layout: 'application', requiresAuth: true, policy: 'Finance.Kyc' },
+  { path: '/kernel', layout: 'application', requiresAuth: true },
+  { path: '/wallet', layout: 'application', requiresAuth: true, policy: 'Finance.Wallet' },
+  { path: '/transaction', layout: 'application', requiresAuth: true },
+  { path: '/inventory', layout: 'application', requiresAuth: true, policy: 'Finance.Inventory' },
+  { path: '/financial', layout: 'application', requiresAuth: true, policy: 'Finance.FinancialManagement' },
+  { path: '/account-management', layout: 'application', requiresAuth: true, policy: 'Finance.AccountManagement' },
+  // The shell's full-page HTTP error screen (spec 2.8), reached with ?status=401|403|404|500.
+  { path: '/error', layout: 'empty', requiresAuth: false, load: () => import('../screens/error/error-screen.tsx') },
+];
+
+export function matchRoute(pathname: string, table: readonly RouteEntry[] = routes): RouteEntry | null {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const lower = path.toLowerCase();
+  return table.find((route) => (route.path === '/' ? lower === '/' : lower === route.path || lower.startsWith(`${route.path}/`))) ?? null;
+}
+
+export type GuardOutcome = { kind: 'allow'; route: RouteEntry } | { kind: 'signIn' } | { kind: 'error'; status: 403 | 404 };
+
+/** Decides what a pathname shows for this caller (spec 2.8 and 6; error catalogue: guarded route → login with returnUrl). */
+export function guardRoute(pathname: string, access: Access, table: readonly RouteEntry[] = routes): GuardOutcome {
+  const route = matchRoute(pathname, table);
+  if (!route?.load || !isFeatureOn(access, route.feature)) return { kind: 'error', status: 404 };
+  if (route.requiresAuth && !access.isAuthenticated) return { kind: 'signIn' };
+  if (!isGranted(access, route.policy)) return { kind: 'error', status: 403 };
+  return { kind: 'allow', route };
+}
+
+/** Routes still answering 404 because their screens are not built. */
+export function pendingRoutes(table: readonly RouteEntry[] = routes): string[] {
+  return table.filter((route) => !route.load).map((route) => route.path);
+}

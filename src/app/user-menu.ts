@@ -1,0 +1,62 @@
+// The user menu of the toolbar (spec 2.3): entries, orders 100–106, their conditions and targets.
+// Rules:
+// - Two groups: everything but Logout, then Logout alone.
+// - With the code flow, My Account, My Security Logs and Sessions open the identity server's pages
+//   ({issuer}Account/Manage?returnUrl=<current url>, …/SecurityLogs, …/Sessions) in a new tab; with the
+//   password flow they are in-app routes, still in a new tab.
+// - External Logins only with the code flow; Linked Accounts only when that module is present;
+//   Authority Delegation only when the user is not impersonated.
+import type { TextKey } from '../i18n/texts.ts';
+
+export type UserMenuAction = { kind: 'route'; path: string } | { kind: 'newTab'; href: string } | { kind: 'logout' };
+
+export interface UserMenuItem {
+  id: string;
+  label: TextKey;
+  order: number;
+  icon?: 'lock';
+  action: UserMenuAction;
+}
+
+export interface UserMenuInput {
+  flow: 'code' | 'password';
+  /** The identity server's issuer, ending with '/'. */
+  issuer: string;
+  /** The full address of the page the menu is opened on. */
+  currentUrl: string;
+  impersonatorUserId: string | null;
+  linkedAccountsAvailable: boolean;
+}
+
+export function userMenuGroups(input: UserMenuInput): UserMenuItem[][] {
+  const code = input.flow === 'code';
+  const external = (path: string, inApp: string): UserMenuAction =>
+    code ? { kind: 'newTab', href: `${input.issuer}${path}` } : { kind: 'newTab', href: inApp };
+  const items: Array<UserMenuItem | false> = [
+    { id: 'personalData', label: 'user.personalData', order: 100, icon: 'lock', action: { kind: 'route', path: '/gdpr' } },
+    { id: 'sessions', label: 'user.sessions', order: 100, action: external('Account/Sessions', '/account/sessions') },
+    code && { id: 'externalLogins', label: 'user.externalLogins', order: 101, action: { kind: 'route', path: '/account/external-logins' } },
+    input.linkedAccountsAvailable && {
+      id: 'linkedAccounts',
+      label: 'user.linkedAccounts',
+      order: 102,
+      action: { kind: 'route', path: '/account/linked-accounts' },
+    },
+    input.impersonatorUserId === null && {
+      id: 'authorityDelegation',
+      label: 'user.authorityDelegation',
+      order: 103,
+      action: { kind: 'route', path: '/account/authority-delegation' },
+    },
+    {
+      id: 'myAccount',
+      label: 'user.myAccount',
+      order: 104,
+      action: external(`Account/Manage?returnUrl=${encodeURIComponent(input.currentUrl)}`, '/account/manage'),
+    },
+    { id: 'mySecurityLogs', label: 'user.mySecurityLogs', order: 105, action: external('Account/SecurityLogs', '/account/security-logs') },
+    { id: 'logout', label: 'user.logout', order: 106, action: { kind: 'logout' } },
+  ];
+  const visible = items.filter((item): item is UserMenuItem => item !== false).sort((a, b) => a.order - b.order);
+  return [visible.filter((item) => item.id !== 'logout'), visible.filter((item) => item.id === 'logout')];
+}

@@ -1,0 +1,91 @@
+// The pieces every page carries (spec 1, 2.3, 2.8, 4.2): the loader bar, the internet-status
+// indicator, the cookie consent banner, the toast live regions and the 'Are you sure?' dialog.
+// Render-only: each shows what its props say and reports clicks.
+import { Link } from 'wouter';
+import type { Translate } from '../../app/shell-view.ts';
+
+export function LoaderBarView({ busy, label }: { busy: boolean; label: string }) {
+  return busy ? <div className="loader-bar" role="progressbar" aria-label={label} /> : null;
+}
+
+export function InternetStatusView({ t, online }: { t: Translate; online: boolean }) {
+  // Always in the DOM so the change is announced; empty while online.
+  return (
+    <div className={online ? 'internet-status' : 'internet-status offline'} role="status">
+      {online ? '' : t('shell.offline')}
+    </div>
+  );
+}
+
+export function ConsentBannerView({ t, visible, onAccept }: { t: Translate; visible: boolean; onAccept(): void }) {
+  if (!visible) return null;
+  return (
+    <section className="consent-banner" aria-label={t('consent.label')}>
+      <p>{t('consent.text')}</p>
+      <div className="consent-actions">
+        <Link href="/gdpr-cookie-consent/cookie">{t('consent.cookiePolicy')}</Link>
+        <Link href="/gdpr-cookie-consent/privacy">{t('consent.privacyPolicy')}</Link>
+        <button type="button" onClick={onAccept}>
+          {t('consent.accept')}
+        </button>
+      </div>
+    </section>
+  );
+}
+
+export interface ToastView {
+  id: string;
+  severity: 'success' | 'info' | 'warning' | 'error';
+  title: string;
+  message: string;
+}
+
+export function ToastRegionView({ t, toasts, onClose }: { t: Translate; toasts: readonly ToastView[]; onClose(id: string): void }) {
+  // Two live regions: errors interrupt (assertive), the rest wait their turn (polite).
+  const list = (assertive: boolean) => (
+    <div role={assertive ? 'alert' : 'status'} className="toast-list">
+      {toasts
+        .filter((toast) => (toast.severity === 'error') === assertive)
+        .map((toast) => (
+          <div key={toast.id} className={`toast toast-${toast.severity}`}>
+            <strong>{toast.title}</strong> <span>{toast.message}</span>
+            <button type="button" className="icon-button" aria-label={t('toast.close')} onClick={() => onClose(toast.id)}>
+              ×
+            </button>
+          </div>
+        ))}
+    </div>
+  );
+  return (
+    <section className="toast-region" aria-label={t('toast.region')}>
+      {list(false)}
+      {list(true)}
+    </section>
+  );
+}
+
+export interface ConfirmView {
+  message: string;
+}
+
+export function ConfirmDialogView(props: { t: Translate; confirm: ConfirmView | null; onConfirm(): void; onCancel(): void }) {
+  const { t, confirm } = props;
+  if (!confirm) return null;
+  return (
+    <div className="modal-backdrop">
+      <div className="modal" role="alertdialog" aria-modal="true" aria-labelledby="confirm-title" aria-describedby="confirm-message">
+        <h2 id="confirm-title">{t('confirm.title')}</h2>
+        <p id="confirm-message">{confirm.message}</p>
+        <div className="modal-actions">
+          <button type="button" className="secondary" onClick={props.onCancel}>
+            {t('confirm.cancel')}
+          </button>
+          {/* biome-ignore lint/a11y/noAutofocus: a confirmation takes focus so Escape/Enter act on it */}
+          <button type="button" autoFocus onClick={props.onConfirm}>
+            {t('confirm.yes')}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
