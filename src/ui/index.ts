@@ -22,6 +22,7 @@ export {
 export { chromeClass, focusRing, themeClass, vars } from './theme/theme.css.ts';
 
 // Pure helpers
+export { initials } from './initials.ts';
 export { pageRange, type PageRange } from './pagination.ts';
 export { type BadgeVariant, badgeVariants, httpMethodBadgeVariant, statusCodeBadgeVariant } from './status.ts';
 export { ariaSort, nextSort, type SortDirection, type SortState, toSorting } from './table-sort.ts';
@@ -57,6 +58,16 @@ export {
 } from './components/menu.tsx';
 export { Pager, type PagerProps, type PagerTexts } from './components/pager.tsx';
 export { Select, type SelectOption, type SelectProps } from './components/select.tsx';
+export {
+  Avatar,
+  type AvatarProps,
+  navChevron,
+  navItem,
+  navItemLabel,
+  navList,
+  navNested,
+  SkipLink,
+} from './components/shell.tsx';
 export { Spinner, type SpinnerProps } from './components/spinner.tsx';
 export { EmptyState, type EmptyStateProps, ErrorState, type ErrorStateProps, LoadingState } from './components/states.tsx';
 export { DataTable, type DataColumn, type DataTableProps, type DataTableTexts, type RowAction } from './components/table.tsx';

@@ -1,6 +1,7 @@
 // Pure helpers of the design system: badge colours (spec 9), pager arithmetic, sort cycling,
 // breakpoints and theme resolution. No DOM, no CSS: these files import no *.css.ts.
 import { describe, expect, it } from 'vitest';
+import { initials } from '../../src/ui/initials.ts';
 import { pageRange } from '../../src/ui/pagination.ts';
 import { httpMethodBadgeVariant, statusCodeBadgeVariant } from '../../src/ui/status.ts';
 import { ariaSort, nextSort, toSorting } from '../../src/ui/table-sort.ts';
@@ -85,5 +86,18 @@ describe('breakpoints and themes', () => {
     expect(resolveTheme('system', true)).toBe('dark');
     expect(resolveTheme('system', false)).toBe('light');
     expect(resolveTheme('dim', true)).toBe('dim');
+  });
+});
+
+describe('avatar initials', () => {
+  it.each([
+    ['admin', 'A'],
+    ['John Smith', 'JS'],
+    ['john.smith', 'JS'],
+    ['  Ada Byron Lovelace ', 'AL'],
+    ['أحمد علي', 'أع'],
+    ['', ''],
+  ])('%s -> %s', (name, expected) => {
+    expect(initials(name)).toBe(expected);
   });
 });

@@ -7,6 +7,7 @@ import { focusRing, vars } from '../theme/theme.css.ts';
 export const button = recipe({
   base: {
     display: 'inline-flex',
+    verticalAlign: 'middle',
     alignItems: 'center',
     justifyContent: 'center',
     gap: vars.space.sm,

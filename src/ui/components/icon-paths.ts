@@ -71,9 +71,30 @@ export const iconPaths = {
   'arrow-down': ['M12 4v16', 'M5 13l7 7 7-7'],
   'arrows-up-down': ['M8 20V5', 'M4 9l4-4 4 4', 'M16 4v15', 'M12 15l4 4 4-4'],
   'log-in': ['M14 4h5v16h-5', 'M9 8l4 4-4 4', 'M13 12H3'],
+  building: ['M4 21V3h10v18', 'M14 9h6v12', 'M2 21h20', 'M7 7h2', 'M7 11h2', 'M7 15h2', 'M17 13h0', 'M17 17h0'],
+  key: ['M8 15a4 4 0 1 0 0-8 4 4 0 0 0 0 8z', 'M11 10l10 0', 'M18 10v4', 'M21 10v3'],
+  file: ['M6 2h8l6 6v14H6z', 'M14 2v6h6'],
+  'id-card': ['M2 5h20v14H2z', 'M8 12a2 2 0 1 0 0-4 2 2 0 0 0 0 4z', 'M5 16a3 3 0 0 1 6 0', 'M14 9h5', 'M14 13h5'],
+  server: ['M3 3h18v7H3z', 'M3 14h18v7H3z', 'M7 6.5h0', 'M7 17.5h0'],
+  box: ['M3 7l9-4 9 4v10l-9 4-9-4z', 'M3 7l9 4 9-4', 'M12 11v10'],
+  coins: [
+    'M9 10a6 3 0 1 0 0-6 6 3 0 0 0 0 6z',
+    'M3 7v4c0 1.7 2.7 3 6 3s6-1.3 6-3V7',
+    'M9 17c3.3 0 6-1.3 6-3',
+    'M3 11v4c0 1.7 2.7 3 6 3',
+    'M15 12c3.3 0 6 1.3 6 3v3c0 1.7-2.7 3-6 3s-6-1.3-6-3',
+  ],
+  book: ['M4 4h6a2 2 0 0 1 2 2v14a2 2 0 0 0-2-2H4z', 'M20 4h-6a2 2 0 0 0-2 2v14a2 2 0 0 1 2-2h6z'],
+  wallet: ['M3 6h16v14H3z', 'M3 6l13-3v3', 'M15 13h6v-4h-6z'],
+  receipt: ['M5 2h14v20l-3-2-2 2-2-2-2 2-2-2-3 2z', 'M9 7h6', 'M9 11h6', 'M9 15h4'],
+  ticket: ['M3 6h18v4a2 2 0 0 0 0 4v4H3v-4a2 2 0 0 0 0-4z', 'M14 6v12'],
+  circle: ['M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18z'],
+  close: ['M6 6l12 12', 'M18 6 6 18'],
+  login: ['M14 4h5v16h-5', 'M9 8l4 4-4 4', 'M13 12H3'],
+  chevron: ['M5 9l7 7 7-7'],
 } as const;
 
 export type IconName = keyof typeof iconPaths;
 
 /** Icons that point along the reading direction and so mirror under dir="rtl". */
-export const directionalIcons: ReadonlySet<IconName> = new Set<IconName>(['chevron-left', 'chevron-right', 'logout', 'log-in']);
+export const directionalIcons: ReadonlySet<IconName> = new Set<IconName>(['chevron-left', 'chevron-right', 'logout', 'log-in', 'login']);

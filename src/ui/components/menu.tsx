@@ -76,6 +76,8 @@ export function MenuItem({ children, icon, isDanger, textValue, ...rest }: MenuI
 
 export type MenuSectionProps = {
   title?: string;
+  /** Rich, non-interactive header content (the user menu's avatar, name, tenant and e-mail). */
+  header?: ReactNode;
   /** Required when there is no visible title, so the group still has a name. */
   'aria-label'?: string;
   selectionMode?: 'none' | 'single' | 'multiple';
@@ -84,13 +86,14 @@ export type MenuSectionProps = {
   children: ReactNode;
 };
 
-export function MenuSection({ title, children, onSelectionChange, ...rest }: MenuSectionProps) {
+export function MenuSection({ title, header, children, onSelectionChange, ...rest }: MenuSectionProps) {
   return (
     <AriaMenuSection
       {...rest}
       onSelectionChange={onSelectionChange ? (keys) => onSelectionChange(keys === 'all' ? new Set() : new Set(keys)) : undefined}
     >
       {title && <Header className={styles.menuHeader}>{title}</Header>}
+      {header && <Header className={styles.menuRichHeader}>{header}</Header>}
       {children}
     </AriaMenuSection>
   );

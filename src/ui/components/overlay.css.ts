@@ -56,6 +56,15 @@ export const menuHeader = style({
   color: vars.color.textMuted,
 });
 
+export const menuRichHeader = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  paddingInline: vars.space.sm,
+  paddingBlock: vars.space.sm,
+  color: vars.color.text,
+});
+
 export const separator = style({ blockSize: '1px', border: 'none', backgroundColor: vars.color.border, marginBlock: vars.space.xs });
 
 export const tooltip = style({
