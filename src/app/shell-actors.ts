@@ -10,6 +10,7 @@ import { fromCallback, fromPromise } from 'xstate';
 import { type ConsentCookie, consentCookieName, cookieConsentMachine } from '../../machines/shell/cookie-consent.machine.ts';
 import { containerWidthMachine, type LayoutClass } from '../../machines/shell/container-width.machine.ts';
 import { type InternetStatusEvent, internetStatusMachine } from '../../machines/shell/internet-status.machine.ts';
+import { languageMachine } from '../../machines/shell/language.machine.ts';
 import { type ColorScheme, type ThemeEvent, type ThemeStyleName, themeMachine } from '../../machines/shell/theme.machine.ts';
 
 /** Local storage keys of spec 9. */
@@ -101,4 +102,31 @@ export function internetStatusActors(win: Window = window) {
 /** The machine with the browser's actors; start it with `{ input: { isOnline: navigator.onLine } }`. */
 export function createInternetStatusLogic(win: Window = window) {
   return internetStatusMachine.provide({ actors: internetStatusActors(win) });
+}
+
+/** What switching the language needs from the app (the http layer owns Accept-Language). */
+export interface LanguageEffects {
+  /** Makes the culture the one later requests send as Accept-Language (and keeps it, if the app does). */
+  setCulture(cultureName: string): void | Promise<void>;
+  /**
+   * Loads the texts of a culture before it becomes current. The shell's texts are bundled
+   * (src/i18n), so by default there is nothing to fetch; an app that also shows server texts
+   * (application-localization) passes its loader here.
+   */
+  loadTexts?(cultureName: string): Promise<void>;
+}
+
+export function languageActors(effects: LanguageEffects) {
+  return {
+    loadTexts: fromPromise<void, { cultureName: string }>(async ({ input }) => {
+      await effects.loadTexts?.(input.cultureName);
+    }),
+    setLanguage: fromPromise<void, { cultureName: string }>(async ({ input }) => {
+      await effects.setCulture(input.cultureName);
+    }),
+  };
+}
+
+export function createLanguageLogic(effects: LanguageEffects) {
+  return languageMachine.provide({ actors: languageActors(effects) });
 }
