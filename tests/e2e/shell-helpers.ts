@@ -1,0 +1,66 @@
+// Page helpers of the shell specs. Rules: elements by role and accessible name only; signing in goes
+// through the real identity server's login page, as a user would.
+import fs from 'node:fs';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import type { BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { seriousAxeViolations } from '../kit/browser.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+/** `npm test` builds first; a bare `vitest run --project e2e` on a fresh clone builds here. */
+export function ensureBuilt(): void {
+  if (!fs.existsSync(path.join(root, 'dist', 'index.html')))
+    execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+}
+
+/** Marks the cookie banner as accepted, for specs about something else (it covers the page's bottom). */
+export async function acceptCookies(context: BrowserContext, serverUrl: string): Promise<void> {
+  await context.addCookies([{ name: '.AspNet.Consent', value: 'true', url: serverUrl }]);
+}
+
+/** Fills the identity server's login page the browser is on, and waits to be back on the SPA. */
+export async function submitLoginPage(page: Page, userName: string, password: string): Promise<void> {
+  await page.waitForURL(/\/Account\/Login/);
+  await page.getByLabel(/user ?name/i).fill(userName);
+  await page.getByLabel(/^password$/i).fill(password);
+  await page.getByRole('button', { name: /^(log ?in|sign ?in)$/i }).click();
+}
+
+/** Signs in from the home page and waits for the signed-in shell (the user menu button). */
+export async function signIn(page: Page, serverUrl: string, userName = 'admin', password = '1q2w3E*'): Promise<void> {
+  await page.goto(`${serverUrl}/`);
+  await page.getByRole('main').getByRole('button', { name: 'Sign in' }).click();
+  await submitLoginPage(page, userName, password);
+  await page.getByRole('button', { name: 'User menu' }).waitFor();
+}
+
+/** Opens every collapsed group of the main menu, then answers the menu's entries in document order. */
+export async function allMenuEntries(page: Page): Promise<string[]> {
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  for (let round = 0; round < 40; round++) {
+    const collapsed = menu.locator('button[aria-expanded="false"]');
+    if ((await collapsed.count()) === 0) break;
+    await collapsed.first().click();
+  }
+  return (await menu.locator('a, button').allInnerTexts()).map((text) => text.trim()).filter(Boolean);
+}
+
+/** axe in the light and the dark theme (chosen in the settings panel), then back to light. */
+export async function expectAxeCleanInLightAndDark(page: Page): Promise<void> {
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+/** Problems the page reports itself: uncaught errors and CSP refusals. */
+export function watchForPageProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy|Refused to/i.test(message.text())) problems.push(`CSP: ${message.text()}`);
+  });
+  return problems;
+}

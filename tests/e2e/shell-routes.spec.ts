@@ -1,0 +1,92 @@
+// Guards and the error page against the real server: /dashboard without a session goes to the login
+// page with a returnUrl and comes back after sign-in; the error page shows the right code, texts and
+// buttons for 401/403/404/500 (spec 2.8); axe finds nothing serious in light and dark.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Browser, launchBrowser } from '../kit/browser.ts';
+import { startTestServer, type TestServer } from '../kit/test-server.ts';
+import { acceptCookies, ensureBuilt, expectAxeCleanInLightAndDark, submitLoginPage, watchForPageProblems } from './shell-helpers.ts';
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  ensureBuilt();
+  server = await startTestServer({ serveSpa: true });
+  browser = await launchBrowser();
+  await acceptCookies(browser.context, server.url);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const titles = { 401: 'Unauthorized', 403: 'Forbidden', 404: 'Page not found', 500: 'Internal server error' } as const;
+
+describe('route guards', () => {
+  it('sends /dashboard without a session to login with a returnUrl, and back there after sign-in', async () => {
+    const page = await browser.context.newPage();
+    const problems = watchForPageProblems(page);
+    const [authorize] = await Promise.all([page.waitForRequest(/\/connect\/authorize\?/), page.goto(`${server.url}/dashboard?tab=1`)]);
+    expect(new URL(authorize.url()).searchParams.get('returnUrl')).toBe('/dashboard?tab=1');
+    await submitLoginPage(page, 'admin', '1q2w3E*');
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/dashboard');
+    expect(new URL(page.url()).search).toBe('?tab=1');
+    await page.getByRole('region', { name: 'Widgets' }).waitFor();
+    await expectAxeCleanInLightAndDark(page);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('error page', () => {
+  for (const status of [401, 403, 404, 500] as const) {
+    it(`shows ${status} with its texts; Go back only after a navigation${status === 403 ? ', never for 403' : ''}`, async () => {
+      const page = await browser.context.newPage();
+      const problems = watchForPageProblems(page);
+      // Opened directly: no previous navigation, so no Go back.
+      await page.goto(`${server.url}/error?status=${status}`);
+      const heading = page.getByRole('heading', { level: 1 });
+      await heading.waitFor();
+      expect(await heading.innerText()).toContain(titles[status]);
+      expect(await page.getByText(String(status), { exact: true }).first().isVisible()).toBe(true);
+      expect(await page.getByRole('button', { name: 'Go back' }).count()).toBe(0);
+      await page.getByRole('button', { name: 'Go to home page' }).waitFor();
+      // A full page: no menu, no close icon.
+      expect(await page.getByRole('navigation', { name: 'Main menu' }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: /close/i }).count()).toBe(0);
+      await expectAxeCleanInLightAndDark(page);
+
+      // Reached by an in-app navigation from home: Go back appears (not for 403) and works.
+      await page.getByRole('button', { name: 'Go to home page' }).click();
+      await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/');
+      await page.evaluate((code) => history.pushState(null, '', `/error?status=${code}`), status);
+      await heading.waitFor();
+      const goBack = page.getByRole('button', { name: 'Go back' });
+      if (status === 403) {
+        expect(await goBack.count()).toBe(0);
+      } else {
+        await goBack.click();
+        if (status === 404) {
+          // 404 re-runs the current navigation: the same address again.
+          await heading.waitFor();
+          expect(new URL(page.url()).search).toBe('?status=404');
+        } else {
+          await page.waitForURL(`${server.url}/`);
+          await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
+        }
+      }
+      expect(problems).toEqual([]);
+      await page.close();
+    });
+  }
+
+  it('answers 404 for an unknown address', async () => {
+    const page = await browser.context.newPage();
+    await page.goto(`${server.url}/no/such/page`);
+    await page.getByRole('heading', { level: 1, name: /Page not found/ }).waitFor();
+    await page.close();
+  });
+});
