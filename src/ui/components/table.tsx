@@ -4,10 +4,10 @@
 // menu behind a named button; loading / empty / error render inside the table body so the header
 // (and the user's place) stays; every text arrives in `texts`.
 import { type ColumnDef, columnSizingFeature, type RowData, rowSortingFeature, tableFeatures, useTable } from '@tanstack/react-table';
-import { type ReactNode, useMemo } from 'react';
+import { type FocusEvent, type ReactNode, useEffect, useMemo, useRef } from 'react';
+import { IconButton, Link } from './button.tsx';
 import { Button as AriaButton } from 'react-aria-components';
 import { ariaSort, nextSort, type SortState } from '../table-sort.ts';
-import { IconButton } from './button.tsx';
 import { Icon } from './icon.tsx';
 import type { IconName } from './icon-paths.ts';
 import { Menu, MenuItem, MenuTrigger } from './menu.tsx';
@@ -53,13 +53,16 @@ export type DataTableProps<T> = {
   rowActions?: (row: T) => readonly RowAction[];
   /** Name of a row's actions button, e.g. "Actions for admin". */
   rowActionsLabel?: (row: T) => string;
+  /** Makes the first cell a link to the row's page (rows exposed as links for screen readers). */
+  rowHref?: (row: T) => string | undefined;
 };
 
 const features = tableFeatures({ rowSortingFeature, columnSizingFeature });
 type Features = typeof features;
 
 export function DataTable<T extends RowData>(props: DataTableProps<T>) {
-  const { columns, rows, getRowId, status, texts, sort = null, onSortChange, onRetry, rowActions, rowActionsLabel } = props;
+  const { columns, rows, getRowId, status, texts, sort = null, onSortChange, onRetry, rowActions, rowActionsLabel, rowHref } = props;
+  const { wrapperRef, bodyRef, onBodyFocus } = useKeepRowFocus(rows);
   const columnDefs = useMemo(
     () =>
       columns.map(
@@ -98,7 +101,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   );
 
   return (
-    <div className={styles.wrapper}>
+    <div className={styles.wrapper} ref={wrapperRef} tabIndex={-1}>
       <table
         className={`${styles.table} ${isLoading && rows.length > 0 ? styles.busy : ''}`}
         aria-label={props['aria-label']}
@@ -139,7 +142,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
             </tr>
           ))}
         </thead>
-        <tbody>
+        <tbody ref={bodyRef} onFocus={onBodyFocus}>
           {status === 'error' &&
             stateRow(<ErrorState title={texts.error} message={texts.errorMessage} retryLabel={texts.retry} onRetry={onRetry} />)}
           {status === 'loading' && rows.length === 0 && stateRow(<LoadingState label={texts.loading} />)}
@@ -151,7 +154,13 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
                   const align = styles.align[byId.get(cell.column.id)?.align ?? 'start'];
                   return index === 0 ? (
                     <th key={cell.id} scope="row" className={`${styles.td} ${align}`}>
-                      <table.FlexRender cell={cell} />
+                      {rowHref?.(row.original) ? (
+                        <Link href={rowHref(row.original)}>
+                          <table.FlexRender cell={cell} />
+                        </Link>
+                      ) : (
+                        <table.FlexRender cell={cell} />
+                      )}
                     </th>
                   ) : (
                     <td key={cell.id} className={`${styles.td} ${align}`}>
@@ -174,6 +183,39 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
       </div>
     </div>
   );
+}
+
+/**
+ * Keeps keyboard users in place when rows change under them (a delete, a reload): if focus was in a
+ * row and is now lost (on <body>), it moves to the same row position, or to the table when empty.
+ */
+function useKeepRowFocus(rows: readonly unknown[]) {
+  const wrapperRef = useRef<HTMLDivElement>(null);
+  const bodyRef = useRef<HTMLTableSectionElement>(null);
+  const lastRowIndex = useRef<number | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the rows change, by design.
+  useEffect(() => {
+    // After the next frame: a closing dialog (the delete confirmation) restores focus in a frame of
+    // its own, to a menu item that no longer exists; only then is focus known to be lost.
+    const frame = requestAnimationFrame(() => {
+      const index = lastRowIndex.current;
+      const active = document.activeElement;
+      if (index === null || (active && active !== document.body && active.isConnected)) return;
+      const rowElements = bodyRef.current?.rows;
+      const target = rowElements?.[Math.min(index, rowElements.length - 1)];
+      const focusable = target?.querySelector<HTMLElement>('a[href], button:not([disabled])');
+      (focusable ?? wrapperRef.current)?.focus();
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [rows]);
+  const onBodyFocus = (event: FocusEvent) => {
+    // React focus events bubble out of portals: a row's menu (rendered in a popover) lands here
+    // too, and must not make us forget the row it was opened from.
+    const target = event.target as HTMLElement;
+    if (!bodyRef.current?.contains(target)) return;
+    lastRowIndex.current = target.closest('tr')?.sectionRowIndex ?? null;
+  };
+  return { wrapperRef, bodyRef, onBodyFocus };
 }
 
 function RowActionsMenu({ actions, label }: { actions: readonly RowAction[]; label: string }) {
