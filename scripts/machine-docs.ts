@@ -111,7 +111,8 @@ function stateChart(machine: AnyStateMachine, edges: Edge[]): string {
     }
   };
   render(machine.root, '  ');
-  for (const edge of edges)
+  // Transitions of the machine itself apply in every state; they are listed under the chart.
+  for (const edge of edges.filter((e) => e.source !== machine.id))
     lines.push(`  ${mermaidName(machine, edge.source)} --> ${mermaidName(machine, edge.target)} : ${edgeLabel(edge)}`);
   return lines.join('\n');
 }
@@ -132,7 +133,12 @@ const code = (text: string) => `\`${text}\``;
 function machinePage(machine: AnyStateMachine, file: string, source: string, model: MachineModel | undefined): string {
   const edges = machineEdges(machine);
   const nodes = allNodes(machine.root);
-  const short = (id: string) => code(shortId(machine, id));
+  // The machine's own transitions and invocations apply whatever the state.
+  const short = (id: string) => (id === machine.id ? 'any state' : code(shortId(machine, id)));
+  const rootEdges = edges.filter((edge) => edge.source === machine.id);
+  const everyState = rootEdges.length
+    ? `\n\nIn every state: ${rootEdges.map((edge) => `${code(edgeLabel(edge))} → ${edge.target === machine.id ? 'same state' : short(edge.target)}`).join(', ')}.`
+    : '';
   const transitionsOf = (predicate: (edge: Edge) => boolean) =>
     edges
       .filter(predicate)
@@ -158,7 +164,7 @@ function machinePage(machine: AnyStateMachine, file: string, source: string, mod
     .sort()
     .map((name) => [
       code(name),
-      nodes
+      [machine.root, ...nodes]
         .filter((node) => (node.invoke as Array<{ src: unknown }>).some((invoke) => invoke.src === name))
         .map((node) => short(node.id))
         .join(', '),
@@ -194,7 +200,7 @@ ${leadingComment(source)}
 
 \`\`\`mermaid
 ${stateChart(machine, edges)}
-\`\`\`
+\`\`\`${everyState}
 
 ## States
 
@@ -210,7 +216,7 @@ ${table(['Guard', 'Transitions'], guardRows)}
 
 ## Actors
 
-Named here, supplied by \`src/app/system.ts\` (real effects) and by the tests (fakes).
+Named here, supplied with \`.provide()\` by \`src/app\` (real effects: \`system.ts\`, \`shell-actors.ts\`) and by the tests (fakes).
 
 ${table(['Actor', 'Invoked in'], actorRows)}
 
