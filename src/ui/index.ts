@@ -8,7 +8,7 @@ export type { Key } from 'react-aria-components';
 
 // Theme, layout, breakpoints
 export { breakpointOf, type Breakpoint, breakpoints, mediaBetween, mediaDown, mediaUp } from './theme/breakpoints.ts';
-export { containerClass } from './theme/layout.css.ts';
+export { clusterClass, containerClass, formActionsClass, formGridClass, stackClass } from './theme/layout.css.ts';
 export { type ChromeColors, darkPalette, lightPalette, type Palette } from './theme/palettes.ts';
 export {
   type ContainerWidth,
@@ -68,7 +68,7 @@ export {
   navNested,
   SkipLink,
 } from './components/shell.tsx';
-export { Spinner, type SpinnerProps } from './components/spinner.tsx';
+export { ProgressBar, type ProgressBarProps, Spinner, type SpinnerProps } from './components/spinner.tsx';
 export { EmptyState, type EmptyStateProps, ErrorState, type ErrorStateProps, LoadingState } from './components/states.tsx';
 export { DataTable, type DataColumn, type DataTableProps, type DataTableTexts, type RowAction } from './components/table.tsx';
 export { Tab, TabList, TabPanel, Tabs } from './components/tabs.tsx';

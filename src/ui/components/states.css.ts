@@ -38,3 +38,19 @@ export const errorIcon = style({ color: vars.color.dangerText });
 export const panelTitle = style({ margin: 0, fontSize: vars.fontSize.lg, fontWeight: vars.fontWeight.bold, color: vars.color.text });
 export const panelText = style({ margin: 0, maxInlineSize: '40rem' });
 export const panelActions = style({ display: 'flex', gap: vars.space.sm, marginBlockStart: vars.space.sm });
+
+export const progress = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs, inlineSize: '100%' });
+export const progressLabel = style({ display: 'flex', justifyContent: 'space-between', gap: vars.space.sm, fontSize: vars.fontSize.sm });
+export const progressTrack = style({
+  blockSize: '0.5rem',
+  borderRadius: vars.radius.full,
+  backgroundColor: vars.color.surfaceSunken,
+  border: `1px solid ${vars.color.borderStrong}`,
+  overflow: 'hidden',
+});
+export const progressFill = style({
+  display: 'block',
+  blockSize: '100%',
+  backgroundColor: vars.color.primary,
+  transition: 'inline-size 200ms',
+});

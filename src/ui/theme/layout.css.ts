@@ -16,3 +16,20 @@ export const containerClass: Record<ContainerWidth, string> = {
   full: style({ ...gutters, inlineSize: '100%' }),
   fixed: style({ inlineSize: '100%', paddingInline: vars.space.sm }),
 };
+
+/** Vertical rhythm for forms and pages: children spaced evenly, no margins needed. */
+export const stackClass = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg, minInlineSize: 0 });
+
+/** A wrapping row (toolbars, filter bars, button groups). */
+export const clusterClass = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: vars.space.sm });
+
+/** Form fields in one column on phones, two from md up. */
+export const formGridClass = style({
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr)',
+  gap: vars.space.lg,
+  '@media': { [mediaUp('md')]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } },
+});
+
+/** Save / cancel row at the end of a form, aligned to the inline end. */
+export const formActionsClass = style({ display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', gap: vars.space.sm });
