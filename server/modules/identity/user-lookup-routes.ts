@@ -6,12 +6,7 @@ import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { IdParams } from '../../../contract/common.ts';
-import {
-  UserDataListResult,
-  UserLookupCountInput,
-  UserLookupSearchInput,
-  UserData as UserDataSchema,
-} from '../../../contract/identity.ts';
+import { UserDataListResult, UserLookupCountInput, UserLookupSearchInput, UserData as UserDataSchema } from '../../../contract/identity.ts';
 import type { AppContext } from '../../context.ts';
 import { users } from '../../db/schema/index.ts';
 import { normalizeName } from '../saas/tenant-store.ts';
