@@ -9,11 +9,21 @@ import { SystemContext } from './app/system-context.ts';
 import { createShellSystem } from './app/system.ts';
 
 const system = createShellSystem(window);
-// Effects first, so the first emitted events (theme.apply) find their listeners.
+// Effects first, so the first emitted events (theme.apply, layout.apply) find their listeners.
 connectShellEffects(system, window);
-system.theme.start();
-system.shell.start();
-system.auth.start();
+for (const actor of [
+  system.pageLoader,
+  system.theme,
+  system.containerWidth,
+  system.cookieConsent,
+  system.internetStatus,
+  system.menuFilter,
+  system.mobileNav,
+  system.language,
+  system.shell,
+  system.auth,
+])
+  actor.start();
 
 const root = document.getElementById('root');
 if (root) {

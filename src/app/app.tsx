@@ -9,6 +9,9 @@
 import { useSelector } from '@xstate/react';
 import { type ComponentType, type LazyExoticComponent, lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { useLocation, useSearch } from 'wouter';
+import { selectCookieConsent } from '../../machines/shell/cookie-consent.machine.ts';
+import { selectInternetStatus } from '../../machines/shell/internet-status.machine.ts';
+import { selectPageLoader } from '../../machines/shell/page-loader.machine.ts';
 import {
   ConfirmDialogView,
   ConsentBannerView,
@@ -18,7 +21,7 @@ import {
 } from '../views/shell/always-present-view.tsx';
 import { AccountLayout, ApplicationLayout, EmptyLayout } from './application-layout.tsx';
 import { guardRoute, type LayoutKind, type RouteEntry } from './routes.ts';
-import { selectAccess, selectAuthStatus } from './shell-view.ts';
+import { selectAccess, selectAuthStatus, shallowEqual } from './shell-view.ts';
 import { useSystem } from './system-context.ts';
 import { useTexts } from './use-texts.ts';
 
@@ -41,27 +44,39 @@ function Layout({ kind, children }: { kind: LayoutKind; children: ReactNode }) {
   return <ApplicationLayout>{children}</ApplicationLayout>;
 }
 
+/** Suspense fallback while a route's chunk loads: the navigation runs the loader bar. */
+function ChunkLoading() {
+  const { pageLoader } = useSystem();
+  useEffect(() => {
+    pageLoader.send({ type: 'loader.start' });
+    return () => pageLoader.send({ type: 'loader.stop' });
+  }, [pageLoader]);
+  return null;
+}
+
 export function App() {
-  const { auth, shell } = useSystem();
+  const { auth, shell, cookieConsent, internetStatus, pageLoader, mobileNav } = useSystem();
   const t = useTexts();
   const [location] = useLocation();
   const search = useSearch();
   const status = useSelector(auth, selectAuthStatus);
   const access = useSelector(auth, selectAccess);
-  const consented = useSelector(shell, (snapshot) => snapshot.context.consented);
-  const online = useSelector(shell, (snapshot) => snapshot.context.online);
+  const consent = useSelector(cookieConsent, selectCookieConsent, shallowEqual);
+  const connection = useSelector(internetStatus, selectInternetStatus, shallowEqual);
+  const loaderBar = useSelector(pageLoader, (snapshot) => selectPageLoader(snapshot).isLoadingBarVisible);
   const outcome = status === 'busy' ? null : guardRoute(location, access);
   const needsSignIn = outcome?.kind === 'signIn';
   const requested = search ? `${location}?${search}` : location;
 
   useEffect(() => {
     shell.send({ type: 'navigation.changed', path: location });
-  }, [shell, location]);
+    mobileNav.send({ type: 'nav.navigated' });
+  }, [shell, mobileNav, location]);
   useEffect(() => {
     if (needsSignIn) auth.send({ type: 'auth.signIn', returnUrl: requested });
   }, [auth, needsSignIn, requested]);
 
-  const loading = <LoaderBarView busy label={t('app.loading')} />;
+  const loading = <ChunkLoading />;
   let page: ReactNode;
   if (!outcome || outcome.kind === 'signIn') {
     page = (
@@ -92,9 +107,17 @@ export function App() {
   }
   return (
     <>
+      <LoaderBarView busy={loaderBar} label={t('app.loading')} />
       {page}
-      <InternetStatusView t={t} online={online} />
-      <ConsentBannerView t={t} visible={!consented} onAccept={() => shell.send({ type: 'consent.accept' })} />
+      <InternetStatusView t={t} isOffline={connection.isOffline} isBackOnline={connection.isBackOnline} />
+      <ConsentBannerView
+        t={t}
+        visible={consent.isVisible}
+        busy={consent.isBusy}
+        cookiePolicyUrl={consent.cookiePolicyUrl}
+        privacyPolicyUrl={consent.privacyPolicyUrl}
+        onAccept={() => cookieConsent.send({ type: 'consent.accept' })}
+      />
       <ToastRegionView t={t} toasts={[]} onClose={() => {}} />
       <ConfirmDialogView t={t} confirm={null} onConfirm={() => {}} onCancel={() => {}} />
     </>

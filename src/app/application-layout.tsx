@@ -3,63 +3,78 @@
 // useSelector and send events; the menu is the registry filtered by the caller's access and the
 // Filter Menu text; one panel (mobile menu, settings or user menu) is open at a time.
 import { useSelector } from '@xstate/react';
-import { type ReactNode, useMemo } from 'react';
+import { type ReactNode, useEffect, useMemo } from 'react';
 import { Link, useLocation } from 'wouter';
-import { selectTheme } from '../../machines/shell/theme.machine.ts';
-import { bundledLanguages } from '../i18n/texts.ts';
+import { type LayoutClass, selectContainerWidth } from '../../machines/shell/container-width.machine.ts';
+import { selectLanguage } from '../../machines/shell/language.machine.ts';
+import { type MenuFilterItem, selectMenuFilter } from '../../machines/shell/menu-filter.machine.ts';
+import { selectMobileNav } from '../../machines/shell/mobile-nav.machine.ts';
+import { selectTheme, type ThemeStyleName } from '../../machines/shell/theme.machine.ts';
 import { BreadcrumbView } from '../views/shell/breadcrumb-view.tsx';
 import { MobileNavbarView } from '../views/shell/mobile-navbar-view.tsx';
 import { SideMenuView } from '../views/shell/side-menu-view.tsx';
 import { SettingsPanelView, ToolbarView, UserPanelView } from '../views/shell/toolbar-view.tsx';
-import { filterMenu, menuTrail, visibleMenu } from './menu.ts';
-import { selectAccess, selectCulture, selectCurrentUser, shallowEqual } from './shell-view.ts';
+import { flattenMenu, type MenuEntry, menuTrail, visibleMenu } from './menu.ts';
+import { selectAccess, selectCurrentUser, shallowEqual } from './shell-view.ts';
 import { useSystem } from './system-context.ts';
 import { useTexts } from './use-texts.ts';
 import { userMenuGroups } from './user-menu.ts';
 
 export function ApplicationLayout({ children }: { children: ReactNode }) {
   const system = useSystem();
-  const { auth, shell, theme, config } = system;
+  const { auth, shell, theme, containerWidth, language, menuFilter, mobileNav, config } = system;
   const t = useTexts();
   const [location] = useLocation();
   const access = useSelector(auth, selectAccess);
   const user = useSelector(auth, selectCurrentUser, shallowEqual);
-  const culture = useSelector(auth, selectCulture);
-  const panel = useSelector(shell, (snapshot) => snapshot.context.panel);
-  const filter = useSelector(shell, (snapshot) => snapshot.context.filter);
+  const panel = useSelector(mobileNav, (snapshot) => selectMobileNav(snapshot).open ?? 'none');
+  const filter = useSelector(menuFilter, selectMenuFilter, shallowEqual);
   const userExpanded = useSelector(shell, (snapshot) => snapshot.context.expanded);
-  const width = useSelector(shell, (snapshot) => snapshot.context.width);
+  const width = useSelector(containerWidth, (snapshot) => selectContainerWidth(snapshot).layout);
+  const languageView = useSelector(language, selectLanguage, shallowEqual);
   const themeView = useSelector(theme, selectTheme, shallowEqual);
   const topMenu = config.layout === 'top-menu';
 
   const menu = useMemo(() => visibleMenu(access), [access]);
+  const byId = useMemo(() => new Map(flattenMenu(menu).map((entry) => [entry.id, entry])), [menu]);
   const trail = useMemo(() => menuTrail(location, menu), [location, menu]);
-  const filtered = useMemo(() => filterMenu(menu, filter, (entry) => t(entry.label)), [menu, filter, t]);
+  // The filter machine works on ids and texts; the menu it filters is the caller's, in their language.
+  useEffect(() => {
+    const toItems = (entries: readonly MenuEntry[]): MenuFilterItem[] =>
+      entries.map((entry) => ({ id: entry.id, text: t(entry.label), children: entry.children && toItems(entry.children) }));
+    menuFilter.send({ type: 'menu.itemsChanged', items: toItems(menu) });
+  }, [menuFilter, menu, t]);
+  const entries = useMemo(() => {
+    const toEntries = (items: readonly MenuFilterItem[]): MenuEntry[] =>
+      items.flatMap((item) => {
+        const entry = byId.get(item.id);
+        return entry ? [{ ...entry, children: item.children && toEntries(item.children) }] : [];
+      });
+    return toEntries(filter.items);
+  }, [filter.items, byId]);
   const expanded = useMemo(
-    () => new Set([...filtered.expanded, ...userExpanded, ...trail.slice(0, -1).map((entry) => entry.id)]),
-    [filtered, userExpanded, trail],
+    () => new Set([...filter.expandedIds, ...userExpanded, ...trail.slice(0, -1).map((entry) => entry.id)]),
+    [filter.expandedIds, userExpanded, trail],
   );
   const signIn = () => auth.send({ type: 'auth.signIn' });
+  const toggle = (tab: 'menu' | 'settings' | 'profile') => mobileNav.send({ type: 'nav.toggle', tab });
   const themeLabels: Record<string, string> = {
     light: t('shell.themeLight'),
     dim: t('shell.themeDim'),
     dark: t('shell.themeDark'),
     system: t('shell.themeSystem'),
   };
-  const language = culture.split(/[-_]/)[0]!.toLowerCase();
-  const menuView = (
-    <SideMenuView
-      t={t}
-      entries={filtered.entries}
-      expanded={expanded}
-      activePath={location}
-      filter={filter}
-      horizontal={topMenu}
-      onFilter={(text) => shell.send({ type: 'filter.change', text })}
-      onClear={() => shell.send({ type: 'filter.clear' })}
-      onToggle={(id) => shell.send({ type: 'menu.toggle', id })}
-    />
-  );
+  const widthLabels: Record<string, string> = { boxed: t('shell.widthBoxed'), full: t('shell.widthFull'), fixed: t('shell.widthFluid') };
+  const menuProps = {
+    t,
+    entries,
+    expanded,
+    activePath: location,
+    filter: filter.text,
+    onFilter: (text: string) => menuFilter.send({ type: 'filter.change', text }),
+    onClear: () => menuFilter.send({ type: 'filter.clear' }),
+    onToggle: (id: string) => shell.send({ type: 'menu.toggle', id }),
+  };
 
   return (
     <div className={`app-shell ${topMenu ? 'layout-top' : 'layout-side'}`} data-panel={panel}>
@@ -70,31 +85,22 @@ export function ApplicationLayout({ children }: { children: ReactNode }) {
         <Link href="/" className="brand">
           {t('app.name')}
         </Link>
-        {topMenu && menuView}
+        {topMenu && <SideMenuView {...menuProps} horizontal />}
         <ToolbarView
           t={t}
           hover={topMenu}
           open={panel}
           user={user}
-          onToggle={(next) => shell.send({ type: 'panel.toggle', panel: next })}
-          onOpen={(next) => shell.send({ type: 'panel.open', panel: next })}
-          onClose={() => shell.send({ type: 'panel.close' })}
+          onToggle={toggle}
+          // Hover opens a closed panel and closes an open one (the machine only toggles).
+          onOpen={(next) => panel !== next && toggle(next)}
+          onClose={() => panel !== 'none' && panel !== 'menu' && toggle(panel)}
           onLogin={signIn}
         />
       </header>
-      {!topMenu && (
-        <aside id="sidebar" className="sidebar">
-          {menuView}
-        </aside>
-      )}
-      {topMenu && panel === 'menu' && (
-        <aside id="sidebar" className="sidebar sidebar-mobile">
-          <SideMenuView
-            {...{ t, entries: filtered.entries, expanded, activePath: location, filter }}
-            onFilter={(text) => shell.send({ type: 'filter.change', text })}
-            onClear={() => shell.send({ type: 'filter.clear' })}
-            onToggle={(id) => shell.send({ type: 'menu.toggle', id })}
-          />
+      {(!topMenu || panel === 'menu') && (
+        <aside id="sidebar" className={topMenu ? 'sidebar sidebar-mobile' : 'sidebar'}>
+          <SideMenuView {...menuProps} />
         </aside>
       )}
       {panel === 'settings' && (
@@ -103,17 +109,13 @@ export function ApplicationLayout({ children }: { children: ReactNode }) {
           themes={themeView.options.map((option) => ({ value: option.styleName, label: themeLabels[option.styleName] ?? option.label }))}
           theme={themeView.style}
           themeError={themeView.error}
-          widths={[
-            { value: 'boxed', label: t('shell.widthBoxed') },
-            { value: 'full', label: t('shell.widthFull') },
-            { value: 'fixed', label: t('shell.widthFluid') },
-          ]}
-          width={width}
-          languages={bundledLanguages.map((entry) => ({ value: entry.cultureName, label: entry.displayName }))}
-          language={language}
-          onTheme={(style) => theme.send({ type: 'theme.select', style: style as 'light' })}
-          onWidth={(value) => shell.send({ type: 'width.select', width: value as 'full' })}
-          onLanguage={(value) => shell.send({ type: 'language.select', culture: value, current: language })}
+          widths={(['boxed', 'full', 'fixed'] as const).map((value) => ({ value, label: widthLabels[value] ?? value }))}
+          width={width ?? 'full'}
+          languages={languageView.languages.map((entry) => ({ value: entry.cultureName, label: entry.displayName }))}
+          language={languageView.pending ?? languageView.culture}
+          onTheme={(style) => theme.send({ type: 'theme.select', style: style as ThemeStyleName })}
+          onWidth={(value) => containerWidth.send({ type: 'layout.select', layout: value as LayoutClass })}
+          onLanguage={(cultureName) => language.send({ type: 'language.select', cultureName })}
         />
       )}
       {panel === 'profile' && user && (
@@ -128,7 +130,7 @@ export function ApplicationLayout({ children }: { children: ReactNode }) {
             linkedAccountsAvailable: config.linkedAccountsAvailable,
           })}
           onLogout={() => auth.send({ type: 'auth.signOut' })}
-          onNavigate={() => shell.send({ type: 'panel.close' })}
+          onNavigate={() => mobileNav.send({ type: 'nav.navigated' })}
         />
       )}
       <div className="content">
@@ -138,13 +140,7 @@ export function ApplicationLayout({ children }: { children: ReactNode }) {
         </main>
         <footer className="footer">{t('app.footer')}</footer>
       </div>
-      <MobileNavbarView
-        t={t}
-        open={panel}
-        signedIn={user !== null}
-        onToggle={(next) => shell.send({ type: 'panel.toggle', panel: next })}
-        onLogin={signIn}
-      />
+      <MobileNavbarView t={t} open={panel} signedIn={user !== null} onToggle={toggle} onLogin={signIn} />
     </div>
   );
 }

@@ -3,25 +3,17 @@
 // entries only for addresses the machine cleaned (a used authorization code must not be reachable
 // with Back); the document's lang/dir follow the culture the machine holds, and a direction change
 // reloads the theme styles (spec 4.3); the theme and container width are classes on <html>; the
-// consent cookie is `.AspNet.Consent=true`, path /, 6 months (spec 4.2, 9).
+// loader bar follows the session's requests; the page loader leaves when its machine says so.
 import type { ActorRefFrom } from 'xstate';
 import type { AuthMachine } from '../../machines/session/auth.machine.ts';
+import type { ErrorPageMachine } from '../../machines/shell/error-page.machine.ts';
 import type { ShellSystem } from './system.ts';
-import { languageStorageKey } from './system.ts';
-import { layoutStorageKey } from './shell-actors.ts';
 
 // Before the server has said (signed out), the direction follows the browser's language.
 const rightToLeftLanguages = new Set(['ar', 'fa', 'he', 'ur', 'ps', 'dv', 'yi', 'ckb', 'sd', 'ug']);
 
 export function isRightToLeft(culture: string): boolean {
   return rightToLeftLanguages.has(culture.split(/[-_]/)[0]!.toLowerCase());
-}
-
-/** Six months from now (spec 9), as a cookie expiry. */
-export function consentExpiry(now: Date): string {
-  const expires = new Date(now);
-  expires.setMonth(expires.getMonth() + 6);
-  return expires.toUTCString();
 }
 
 export function connectEffects(auth: ActorRefFrom<AuthMachine>, win: Window = window, onDirection?: () => void): () => void {
@@ -49,48 +41,58 @@ const widthClasses = ['width-boxed', 'width-full', 'width-fixed'];
 export function connectShellEffects(system: ShellSystem, win: Window = window): () => void {
   const root = win.document.documentElement;
   const stopAuth = connectEffects(system.auth, win, () => system.theme.send({ type: 'theme.reloadStyles' }));
-  const applyTheme = system.theme.on('theme.apply', (event) => {
-    root.classList.remove(...themeClasses);
-    root.classList.add(`theme-${event.style}`);
-    root.style.colorScheme = event.style === 'light' ? 'light' : 'dark';
-  });
-  const width = system.shell.subscribe((snapshot) => {
-    const name = `width-${snapshot.context.width}`;
-    if (!root.classList.contains(name)) {
+  const subscriptions = [
+    system.theme.on('theme.apply', (event) => {
+      root.classList.remove(...themeClasses);
+      root.classList.add(`theme-${event.style}`);
+      root.style.colorScheme = event.style === 'light' ? 'light' : 'dark';
+    }),
+    system.containerWidth.on('layout.apply', (event) => {
       root.classList.remove(...widthClasses);
-      root.classList.add(name);
-    }
-  });
-  const consent = system.shell.on('consent.save', () => {
-    win.document.cookie = `.AspNet.Consent=true; path=/; expires=${consentExpiry(new Date())}; SameSite=Lax`;
-  });
-  const saveWidth = system.shell.on('width.save', (event) => {
-    try {
-      win.localStorage.setItem(layoutStorageKey, event.width);
-    } catch {
-      // Blocked storage: the choice holds for this visit.
-    }
-  });
-  const language = system.shell.on('language.save', (event) => {
-    try {
-      win.localStorage.setItem(languageStorageKey, event.culture);
-    } catch {
-      // Blocked storage: nothing to reload into.
-    }
-    win.location.reload();
-  });
-  const scrollTop = system.shell.on('content.scrollTop', () => win.scrollTo({ top: 0 }));
-  const online = () => system.shell.send({ type: 'network.changed', online: true });
-  const offline = () => system.shell.send({ type: 'network.changed', online: false });
-  win.addEventListener('online', online);
-  win.addEventListener('offline', offline);
-  // The page loader (index.html) leaves 500 ms after start (spec 2.3, 9).
-  const loaderTimer = win.setTimeout(() => win.document.getElementById('page-loader')?.remove(), 500);
+      root.classList.add(`width-${event.layout}`);
+    }),
+    // The chosen language is saved (setCulture); the page reloads into it, so the configuration,
+    // Accept-Language and every text follow, and a direction change reloads the theme styles with it.
+    system.language.on('language.changed', () => win.location.reload()),
+    system.language.on('themeStylesReload', () => system.theme.send({ type: 'theme.reloadStyles' })),
+    system.mobileNav.on('scrollToTop', () => win.scrollTo({ top: 0 })),
+    system.pageLoader.subscribe((snapshot) => {
+      if (!snapshot.matches({ page: 'visible' })) win.document.getElementById('page-loader')?.remove();
+    }),
+  ];
+  // The session's requests (loading the user, the configuration, signing out) drive the loader bar;
+  // the profile tab follows the sign-in state.
+  let busy = false;
+  let signedIn = false;
+  subscriptions.push(
+    system.auth.subscribe((snapshot) => {
+      const nowBusy = !snapshot.matches('signedIn') && !snapshot.matches('signedOut');
+      if (nowBusy !== busy) system.pageLoader.send({ type: nowBusy ? 'loader.start' : 'loader.stop' });
+      busy = nowBusy;
+      const nowSignedIn = snapshot.matches('signedIn');
+      if (nowSignedIn !== signedIn) system.mobileNav.send({ type: 'nav.authChanged', isAuthenticated: nowSignedIn });
+      signedIn = nowSignedIn;
+    }),
+  );
   return () => {
     stopAuth();
-    for (const subscription of [applyTheme, width, consent, saveWidth, language, scrollTop]) subscription.unsubscribe();
-    win.removeEventListener('online', online);
-    win.removeEventListener('offline', offline);
-    win.clearTimeout(loaderTimer);
+    for (const subscription of subscriptions) subscription.unsubscribe();
+  };
+}
+
+/** The error page's emitted navigations, applied to the browser (spec 2.8). */
+export function connectErrorPageEffects(
+  errorPage: ActorRefFrom<ErrorPageMachine>,
+  navigate: (to: string, options?: { replace?: boolean }) => void,
+  win: Window = window,
+): () => void {
+  const subscriptions = [
+    // Re-run the current navigation: the same address again, without a new history entry.
+    errorPage.on('retryNavigation', () => navigate(`${win.location.pathname}${win.location.search}`, { replace: true })),
+    errorPage.on('navigateBack', () => win.history.back()),
+    errorPage.on('navigate', (event) => navigate(event.url)),
+  ];
+  return () => {
+    for (const subscription of subscriptions) subscription.unsubscribe();
   };
 }

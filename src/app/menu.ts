@@ -320,28 +320,3 @@ export function menuTrail(pathname: string, entries: readonly MenuEntry[]): Menu
   visit(entries, []);
   return best;
 }
-
-export interface FilteredMenu {
-  entries: MenuEntry[];
-  /** Ids of the groups to show open: the parents of the matches. */
-  expanded: Set<string>;
-}
-
-/**
- * The Filter Menu box (spec 2.3): keeps entries whose text contains the query (case-insensitive),
- * with their parents, and opens those parents. A matching group keeps all its children.
- */
-export function filterMenu(entries: readonly MenuEntry[], query: string, labelOf: (entry: MenuEntry) => string): FilteredMenu {
-  const needle = query.trim().toLocaleLowerCase();
-  const expanded = new Set<string>();
-  if (!needle) return { entries: [...entries], expanded };
-  const visit = (list: readonly MenuEntry[]): MenuEntry[] =>
-    list.flatMap((entry) => {
-      if (labelOf(entry).toLocaleLowerCase().includes(needle)) return [entry];
-      const children = visit(entry.children ?? []);
-      if (children.length === 0) return [];
-      expanded.add(entry.id);
-      return [{ ...entry, children }];
-    });
-  return { entries: visit(entries), expanded };
-}

@@ -6,11 +6,25 @@
 import { ErrorResponse, type User, UserManager, WebStorageStateStore } from 'oidc-client-ts';
 import { type ActorRefFrom, createActor, fromPromise } from 'xstate';
 import { type AuthMachine, type AuthSession, authMachine, type CallbackResult } from '../../machines/session/auth.machine.ts';
+import type { ContainerWidthMachine } from '../../machines/shell/container-width.machine.ts';
+import type { CookieConsentMachine } from '../../machines/shell/cookie-consent.machine.ts';
+import type { InternetStatusMachine } from '../../machines/shell/internet-status.machine.ts';
+import type { LanguageMachine } from '../../machines/shell/language.machine.ts';
+import { type MenuFilterMachine, menuFilterMachine } from '../../machines/shell/menu-filter.machine.ts';
+import { type MobileNavMachine, mobileNavMachine } from '../../machines/shell/mobile-nav.machine.ts';
+import { type PageLoaderMachine, pageLoaderMachine } from '../../machines/shell/page-loader.machine.ts';
 import type { ThemeMachine } from '../../machines/shell/theme.machine.ts';
 import { type ApplicationConfiguration, getApplicationConfiguration } from '../api/application-configuration.ts';
 import { createHttp } from '../api/http.ts';
 import { type InterimShellMachine, interimShellMachine } from './interim-shell.machine.ts';
-import { createThemeLogic, layoutStorageKey } from './shell-actors.ts';
+import { bundledLanguages } from '../i18n/texts.ts';
+import {
+  createContainerWidthLogic,
+  createCookieConsentLogic,
+  createInternetStatusLogic,
+  createLanguageLogic,
+  createThemeLogic,
+} from './shell-actors.ts';
 
 export const clientId = 'Finance_App';
 export const scope = 'openid profile email phone roles offline_access Finance';
@@ -105,39 +119,59 @@ export const languageStorageKey = 'Abp.SelectedLanguage';
 export interface ShellSystem {
   auth: ActorRefFrom<AuthMachine>;
   theme: ActorRefFrom<ThemeMachine>;
+  containerWidth: ActorRefFrom<ContainerWidthMachine>;
+  cookieConsent: ActorRefFrom<CookieConsentMachine>;
+  internetStatus: ActorRefFrom<InternetStatusMachine>;
+  menuFilter: ActorRefFrom<MenuFilterMachine>;
+  mobileNav: ActorRefFrom<MobileNavMachine>;
+  pageLoader: ActorRefFrom<PageLoaderMachine>;
+  language: ActorRefFrom<LanguageMachine>;
   shell: ActorRefFrom<InterimShellMachine>;
   config: ShellConfig;
   /** The identity server's issuer (this origin), ending with '/'. */
   issuer: string;
 }
 
-/** Builds every actor of the app with its real effects; main.tsx starts them. */
+function readSaved(win: Window, key: string): string | null {
+  try {
+    return win.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+/** Builds every actor of the app with its real effects; main.tsx connects the effects and starts them. */
 export function createShellSystem(win: Window = window): ShellSystem {
-  const storage = (() => {
-    try {
-      return win.localStorage;
-    } catch {
-      return null;
-    }
-  })();
-  const read = (key: string) => {
-    try {
-      return storage?.getItem(key) ?? null;
-    } catch {
-      return null;
-    }
+  const culture = readSaved(win, languageStorageKey) || win.navigator.language || 'en';
+  const language = culture.split(/[-_]/)[0]!.toLowerCase();
+  return {
+    auth: createActor(createAuthLogic(createUserManager(win.location.origin, win.localStorage)), {
+      input: { location: win.location.href, culture },
+    }),
+    theme: createActor(createThemeLogic(win), { input: {} }),
+    containerWidth: createActor(createContainerWidthLogic(win), { input: {} }),
+    cookieConsent: createActor(createCookieConsentLogic(win.document), { input: {} }),
+    internetStatus: createActor(createInternetStatusLogic(win), { input: { isOnline: win.navigator.onLine } }),
+    menuFilter: createActor(menuFilterMachine, { input: { items: [] } }),
+    mobileNav: createActor(mobileNavMachine, { input: { isAuthenticated: false } }),
+    pageLoader: createActor(pageLoaderMachine),
+    // The shell's texts are bundled; a new language is kept and the page reloads into it (effects.ts),
+    // so the configuration and every text come back in that language.
+    language: createActor(
+      createLanguageLogic({
+        setCulture: (cultureName) => {
+          win.localStorage.setItem(languageStorageKey, cultureName);
+        },
+      }),
+      {
+        input: {
+          languages: bundledLanguages.map((entry) => ({ cultureName: entry.cultureName, displayName: entry.displayName })),
+          currentCulture: bundledLanguages.some((entry) => entry.cultureName === language) ? language : 'en',
+        },
+      },
+    ),
+    shell: createActor(interimShellMachine),
+    config: shellConfig,
+    issuer: `${win.location.origin}/`,
   };
-  const culture = read(languageStorageKey) || win.navigator.language || 'en';
-  const auth = createActor(createAuthLogic(createUserManager(win.location.origin, win.localStorage)), {
-    input: { location: win.location.href, culture },
-  });
-  const theme = createActor(createThemeLogic(win), { input: {} });
-  const shell = createActor(interimShellMachine, {
-    input: {
-      consented: /(?:^|;\s*)\.AspNet\.Consent=true(?:;|$)/.test(win.document.cookie),
-      savedWidth: read(layoutStorageKey),
-      online: win.navigator.onLine,
-    },
-  });
-  return { auth, theme, shell, config: shellConfig, issuer: `${win.location.origin}/` };
 }

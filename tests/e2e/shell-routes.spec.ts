@@ -49,7 +49,7 @@ describe('error page', () => {
       await page.goto(`${server.url}/error?status=${status}`);
       const heading = page.getByRole('heading', { level: 1 });
       await heading.waitFor();
-      expect(await heading.innerText()).toContain(titles[status]);
+      expect(await heading.textContent()).toContain(titles[status]);
       expect(await page.getByText(String(status), { exact: true }).first().isVisible()).toBe(true);
       expect(await page.getByRole('button', { name: 'Go back' }).count()).toBe(0);
       await page.getByRole('button', { name: 'Go to home page' }).waitFor();

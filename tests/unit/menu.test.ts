@@ -2,7 +2,7 @@
 // as spec 6 says, and the breadcrumb trail.
 import { describe, expect, it } from 'vitest';
 import { type Access, anonymousAccess } from '../../src/app/access.ts';
-import { filterMenu, flattenMenu, mainMenu, menuTrail, visibleMenu } from '../../src/app/menu.ts';
+import { flattenMenu, mainMenu, menuTrail, visibleMenu } from '../../src/app/menu.ts';
 
 function allPolicies(): Record<string, boolean> {
   const names = new Set<string>();
@@ -118,26 +118,5 @@ describe('main menu', () => {
       'identity.users',
     ]);
     expect(menuTrail('/', visibleMenu(admin)).map((entry) => entry.id)).toEqual(['home']);
-  });
-});
-
-describe('filter menu', () => {
-  const labels: Record<string, string> = {
-    'menu.users': 'Users',
-    'menu.identityManagement': 'Identity management',
-    'menu.administration': 'Administration',
-  };
-  const labelOf = (entry: { label: string }) => labels[entry.label] ?? entry.label;
-
-  it('finds "users" under Identity management and opens its parents', () => {
-    const result = filterMenu(visibleMenu(admin), 'USERS', labelOf);
-    expect(flattenMenu(result.entries).map((entry) => entry.id)).toEqual(['administration', 'identity', 'identity.users']);
-    expect([...result.expanded].sort()).toEqual(['administration', 'identity']);
-  });
-
-  it('keeps everything for an empty filter and a matching group with all its children', () => {
-    expect(filterMenu(visibleMenu(admin), '  ', labelOf).entries).toHaveLength(visibleMenu(admin).length);
-    const identity = filterMenu(visibleMenu(admin), 'identity', labelOf);
-    expect(flattenMenu(identity.entries).map((entry) => entry.id)).toContain('identity.securityLogs');
   });
 });

@@ -1,48 +1,48 @@
 // The full-page HTTP error screen (spec 2.8, error catalogue): code, status text and detail for
-// 401/403/404/500, read from the `status` query parameter unless the guard passes it. Rules:
-// 'Go back' only after a previous navigation and never for 403; for 404 it re-runs the current
-// navigation, otherwise it goes back in history. 'Go to home page' goes to '/'. No close icon.
-import { useSelector } from '@xstate/react';
-import { useLocation, useSearch } from 'wouter';
+// 401/403/404/500, from the guard's status or the `status` query parameter. Render-only: the
+// errorPage machine decides (Go back only after a navigation, never for 403; 404 retries the
+// navigation) and effects.ts performs what it emits. One machine per status shown (keyed).
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import { useSearch } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
+import { errorPageMachine, selectErrorPage } from '../../../machines/shell/error-page.machine.ts';
+import { connectErrorPageEffects } from '../../app/effects.ts';
+import { shallowEqual } from '../../app/shell-view.ts';
 import { useSystem } from '../../app/system-context.ts';
 import { useTexts } from '../../app/use-texts.ts';
 
-const known = [401, 403, 404, 500] as const;
-type KnownStatus = (typeof known)[number];
-
-export function errorStatus(value: string | number | null | undefined): KnownStatus {
-  const status = Number(value);
-  return (known as readonly number[]).includes(status) ? (status as KnownStatus) : 404;
+export default function ErrorScreen({ status }: { status?: number }) {
+  const search = useSearch();
+  const given = status ?? new URLSearchParams(search).get('status');
+  return <ErrorPage key={String(given)} status={given} />;
 }
 
-export default function ErrorScreen({ status: given }: { status?: number }) {
+function ErrorPage({ status }: { status: string | number | null }) {
   const { shell } = useSystem();
   const t = useTexts();
-  const [location] = useLocation();
-  const search = useSearch();
-  const status = errorStatus(given ?? new URLSearchParams(search).get('status'));
   // The first navigation is the app's start: a previous one exists from the second on.
-  const hasPrevious = useSelector(shell, (snapshot) => snapshot.context.navigations > 1);
-  const current = search ? `${location}?${search}` : location;
-  const goBack = () => (status === 404 ? navigate(current, { replace: true }) : window.history.back());
+  const hasPreviousNavigation = shell.getSnapshot().context.navigations > 1;
+  const errorPage = useActorRef(errorPageMachine, { input: { status, hasPreviousNavigation } });
+  const view = useSelector(errorPage, selectErrorPage, shallowEqual);
+  useEffect(() => connectErrorPageEffects(errorPage, navigate), [errorPage]);
   return (
     <div className="error-page">
       <p className="error-code" aria-hidden="true">
-        {status}
+        {view.code}
       </p>
       <h1>
-        <span className="visually-hidden">{status} </span>
-        {t(`error.${status}.title`)}
+        <span className="visually-hidden">{view.code} </span>
+        {t(view.statusTextKey)}
       </h1>
-      <p>{t(`error.${status}.detail`)}</p>
+      <p>{t(view.detailTextKey)}</p>
       <div className="error-actions">
-        {hasPrevious && status !== 403 && (
-          <button type="button" className="secondary" onClick={goBack}>
+        {view.canGoBack && (
+          <button type="button" className="secondary" onClick={() => errorPage.send({ type: 'errorPage.goBack' })}>
             {t('error.goBack')}
           </button>
         )}
-        <button type="button" onClick={() => navigate('/')}>
+        <button type="button" onClick={() => errorPage.send({ type: 'errorPage.goHome' })}>
           {t('error.goHome')}
         </button>
       </div>

@@ -8,24 +8,33 @@ export function LoaderBarView({ busy, label }: { busy: boolean; label: string })
   return busy ? <div className="loader-bar" role="progressbar" aria-label={label} /> : null;
 }
 
-export function InternetStatusView({ t, online }: { t: Translate; online: boolean }) {
-  // Always in the DOM so the change is announced; empty while online.
+export function InternetStatusView({ t, isOffline, isBackOnline }: { t: Translate; isOffline: boolean; isBackOnline: boolean }) {
+  // Always in the DOM so the change is announced; empty while online and settled.
   return (
-    <div className={online ? 'internet-status' : 'internet-status offline'} role="status">
-      {online ? '' : t('shell.offline')}
+    <div className={isOffline ? 'internet-status offline' : isBackOnline ? 'internet-status online' : 'internet-status'} role="status">
+      {isOffline ? t('shell.offline') : isBackOnline ? t('shell.online') : ''}
     </div>
   );
 }
 
-export function ConsentBannerView({ t, visible, onAccept }: { t: Translate; visible: boolean; onAccept(): void }) {
+export interface ConsentBannerProps {
+  t: Translate;
+  visible: boolean;
+  busy: boolean;
+  cookiePolicyUrl: string;
+  privacyPolicyUrl: string;
+  onAccept(): void;
+}
+
+export function ConsentBannerView({ t, visible, busy, cookiePolicyUrl, privacyPolicyUrl, onAccept }: ConsentBannerProps) {
   if (!visible) return null;
   return (
     <section className="consent-banner" aria-label={t('consent.label')}>
       <p>{t('consent.text')}</p>
       <div className="consent-actions">
-        <Link href="/gdpr-cookie-consent/cookie">{t('consent.cookiePolicy')}</Link>
-        <Link href="/gdpr-cookie-consent/privacy">{t('consent.privacyPolicy')}</Link>
-        <button type="button" onClick={onAccept}>
+        <Link href={cookiePolicyUrl}>{t('consent.cookiePolicy')}</Link>
+        <Link href={privacyPolicyUrl}>{t('consent.privacyPolicy')}</Link>
+        <button type="button" disabled={busy} onClick={onAccept}>
           {t('consent.accept')}
         </button>
       </div>
