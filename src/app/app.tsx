@@ -12,13 +12,7 @@ import { useLocation, useSearch } from 'wouter';
 import { selectCookieConsent } from '../../machines/shell/cookie-consent.machine.ts';
 import { selectInternetStatus } from '../../machines/shell/internet-status.machine.ts';
 import { selectPageLoader } from '../../machines/shell/page-loader.machine.ts';
-import {
-  ConfirmDialogView,
-  ConsentBannerView,
-  InternetStatusView,
-  LoaderBarView,
-  ToastRegionView,
-} from '../views/shell/always-present-view.tsx';
+import { ConfirmDialogView, ConsentBannerView, InternetStatusView, LoaderBarView } from '../views/shell/always-present-view.tsx';
 import { AccountLayout, ApplicationLayout, EmptyLayout } from './application-layout.tsx';
 import { guardRoute, type LayoutKind, type RouteEntry } from './routes.ts';
 import { selectAccess, selectAuthStatus, shallowEqual } from './shell-view.ts';
@@ -37,6 +31,7 @@ function screenOf(route: RouteEntry): LazyExoticComponent<ComponentType> {
 }
 
 const ErrorScreen = lazy(() => import('../screens/error/error-screen.tsx'));
+const ToastRegion = lazy(() => import('./toast-region.tsx'));
 
 function Layout({ kind, children }: { kind: LayoutKind; children: ReactNode }) {
   if (kind === 'account') return <AccountLayout>{children}</AccountLayout>;
@@ -118,7 +113,9 @@ export function App() {
         privacyPolicyUrl={consent.privacyPolicyUrl}
         onAccept={() => cookieConsent.send({ type: 'consent.accept' })}
       />
-      <ToastRegionView t={t} toasts={[]} onClose={() => {}} />
+      <Suspense fallback={null}>
+        <ToastRegion label={t('toast.region')} closeLabel={t('toast.close')} />
+      </Suspense>
       <ConfirmDialogView t={t} confirm={null} onConfirm={() => {}} onCancel={() => {}} />
     </>
   );

@@ -7,6 +7,9 @@
 import type { ActorRefFrom } from 'xstate';
 import type { AuthMachine } from '../../machines/session/auth.machine.ts';
 import type { ErrorPageMachine } from '../../machines/shell/error-page.machine.ts';
+// From the theme file, not the src/ui barrel: the barrel would pull all of react-aria into the first
+// paint's chunk (quality bar: ≤ 150 KB gzipped); only the class names are needed here.
+import { themeClass } from '../ui/theme/theme.css.ts';
 import type { ShellSystem } from './system.ts';
 
 // Before the server has said (signed out), the direction follows the browser's language.
@@ -43,8 +46,9 @@ export function connectShellEffects(system: ShellSystem, win: Window = window): 
   const stopAuth = connectEffects(system.auth, win, () => system.theme.send({ type: 'theme.reloadStyles' }));
   const subscriptions = [
     system.theme.on('theme.apply', (event) => {
-      root.classList.remove(...themeClasses);
-      root.classList.add(`theme-${event.style}`);
+      // The design system's theme class (src/ui) and the shell stylesheet's own (app.css).
+      root.classList.remove(...themeClasses, ...Object.values(themeClass));
+      root.classList.add(`theme-${event.style}`, themeClass[event.style]);
       root.style.colorScheme = event.style === 'light' ? 'light' : 'dark';
     }),
     system.containerWidth.on('layout.apply', (event) => {

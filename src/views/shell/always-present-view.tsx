@@ -42,37 +42,6 @@ export function ConsentBannerView({ t, visible, busy, cookiePolicyUrl, privacyPo
   );
 }
 
-export interface ToastView {
-  id: string;
-  severity: 'success' | 'info' | 'warning' | 'error';
-  title: string;
-  message: string;
-}
-
-export function ToastRegionView({ t, toasts, onClose }: { t: Translate; toasts: readonly ToastView[]; onClose(id: string): void }) {
-  // Two live regions: errors interrupt (assertive), the rest wait their turn (polite).
-  const list = (assertive: boolean) => (
-    <div role={assertive ? 'alert' : 'status'} className="toast-list">
-      {toasts
-        .filter((toast) => (toast.severity === 'error') === assertive)
-        .map((toast) => (
-          <div key={toast.id} className={`toast toast-${toast.severity}`}>
-            <strong>{toast.title}</strong> <span>{toast.message}</span>
-            <button type="button" className="icon-button" aria-label={t('toast.close')} onClick={() => onClose(toast.id)}>
-              ×
-            </button>
-          </div>
-        ))}
-    </div>
-  );
-  return (
-    <section className="toast-region" aria-label={t('toast.region')}>
-      {list(false)}
-      {list(true)}
-    </section>
-  );
-}
-
 export interface ConfirmView {
   message: string;
 }
