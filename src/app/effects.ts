@@ -7,9 +7,6 @@
 import type { ActorRefFrom } from 'xstate';
 import type { AuthMachine } from '../../machines/session/auth.machine.ts';
 import type { ErrorPageMachine } from '../../machines/shell/error-page.machine.ts';
-// From the theme file, not the src/ui barrel: the barrel would pull all of react-aria into the first
-// paint's chunk (quality bar: ≤ 150 KB gzipped); only the class names are needed here.
-import { themeClass } from '../ui/theme/theme.css.ts';
 import type { ShellSystem } from './system.ts';
 
 // Before the server has said (signed out), the direction follows the browser's language.
@@ -41,14 +38,22 @@ export function connectEffects(auth: ActorRefFrom<AuthMachine>, win: Window = wi
 const themeClasses = ['theme-light', 'theme-dim', 'theme-dark'];
 const widthClasses = ['width-boxed', 'width-full', 'width-fixed'];
 
-export function connectShellEffects(system: ShellSystem, win: Window = window): () => void {
+/**
+ * `themeClass`: the design system's class per theme (src/ui), handed in by main.tsx so this module
+ * stays free of vanilla-extract (its unit tests run without the plugin).
+ */
+export function connectShellEffects(
+  system: ShellSystem,
+  win: Window = window,
+  themeClass: Readonly<Record<'light' | 'dim' | 'dark', string>> = { light: '', dim: '', dark: '' },
+): () => void {
   const root = win.document.documentElement;
   const stopAuth = connectEffects(system.auth, win, () => system.theme.send({ type: 'theme.reloadStyles' }));
   const subscriptions = [
     system.theme.on('theme.apply', (event) => {
       // The design system's theme class (src/ui) and the shell stylesheet's own (app.css).
-      root.classList.remove(...themeClasses, ...Object.values(themeClass));
-      root.classList.add(`theme-${event.style}`, themeClass[event.style]);
+      root.classList.remove(...themeClasses, ...Object.values(themeClass).filter(Boolean));
+      root.classList.add(`theme-${event.style}`, ...[themeClass[event.style]].filter(Boolean));
       root.style.colorScheme = event.style === 'light' ? 'light' : 'dark';
     }),
     system.containerWidth.on('layout.apply', (event) => {
