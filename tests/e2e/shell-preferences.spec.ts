@@ -63,6 +63,21 @@ describe('appearance and language', () => {
       expect(await seriousAxeViolations(page)).toEqual([]);
       await settingsPanel(page).getByRole('radio', { name: 'Fluid' }).check();
       expect(await stored()).toEqual(['dark', 'fixed']);
+      // Semi-Dark (dark chrome, light content) passes axe too.
+      await settingsPanel(page).getByRole('radio', { name: 'Semi-Dark' }).check();
+      expect(await stored()).toEqual(['dim', 'fixed']);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+    }));
+
+  it('says when the connection is lost, and when it is back', () =>
+    withBrowser(async (page) => {
+      await page.goto(`${server.url}/`);
+      await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
+      await page.context().setOffline(true);
+      await page.getByRole('status').filter({ hasText: 'You are offline' }).waitFor();
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await page.context().setOffline(false);
+      await page.getByRole('status').filter({ hasText: 'You are back online.' }).waitFor();
     }));
 
   it('turns the layout right-to-left in Arabic, and back', () =>
