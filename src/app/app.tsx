@@ -12,7 +12,7 @@ import { useLocation, useSearch } from 'wouter';
 import { selectCookieConsent } from '../../machines/shell/cookie-consent.machine.ts';
 import { selectInternetStatus } from '../../machines/shell/internet-status.machine.ts';
 import { selectPageLoader } from '../../machines/shell/page-loader.machine.ts';
-import { ConfirmDialogView, ConsentBannerView, InternetStatusView, LoaderBarView } from '../views/shell/always-present-view.tsx';
+import { ConsentBannerView, InternetStatusView, LoaderBarView } from '../views/shell/always-present-view.tsx';
 import { AccountLayout, ApplicationLayout, EmptyLayout } from './application-layout.tsx';
 import { guardRoute, type LayoutKind, type RouteEntry } from './routes.ts';
 import { selectAccess, selectAuthStatus, shallowEqual } from './shell-view.ts';
@@ -32,6 +32,7 @@ function screenOf(route: RouteEntry): LazyExoticComponent<ComponentType> {
 
 const ErrorScreen = lazy(() => import('../screens/error/error-screen.tsx'));
 const ToastRegion = lazy(() => import('./toast-region.tsx'));
+const ConfirmDialogHost = lazy(() => import('./confirm-dialog.tsx'));
 
 function Layout({ kind, children }: { kind: LayoutKind; children: ReactNode }) {
   if (kind === 'account') return <AccountLayout>{children}</AccountLayout>;
@@ -58,6 +59,7 @@ export function App() {
   const access = useSelector(auth, selectAccess);
   const consent = useSelector(cookieConsent, selectCookieConsent, shallowEqual);
   const connection = useSelector(internetStatus, selectInternetStatus, shallowEqual);
+  const confirm = useSelector(shell, (snapshot) => snapshot.context.confirm);
   const loaderBar = useSelector(pageLoader, (snapshot) => selectPageLoader(snapshot).isLoadingBarVisible);
   const outcome = status === 'busy' ? null : guardRoute(location, access);
   const needsSignIn = outcome?.kind === 'signIn';
@@ -116,7 +118,11 @@ export function App() {
       <Suspense fallback={null}>
         <ToastRegion label={t('toast.region')} closeLabel={t('toast.close')} />
       </Suspense>
-      <ConfirmDialogView t={t} confirm={null} onConfirm={() => {}} onCancel={() => {}} />
+      {confirm && (
+        <Suspense fallback={null}>
+          <ConfirmDialogHost t={t} message={confirm.message} onAnswer={(yes) => shell.send({ type: 'confirm.answer', yes })} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -22,3 +22,20 @@ describe('interim shell machine', () => {
     expect(actor.getSnapshot().context.navigations).toBe(2);
   });
 });
+
+describe('confirmation', () => {
+  it('holds one question at a time and answers the asker', async () => {
+    const { requestConfirmation } = await import('../../src/app/effects.ts');
+    const actor = createActor(interimShellMachine).start();
+    const first = requestConfirmation(actor, 'Delete the link to bob?');
+    expect(actor.getSnapshot().context.confirm?.message).toBe('Delete the link to bob?');
+    // A second question while one is open is answered no at once.
+    await expect(requestConfirmation(actor, 'Another?')).resolves.toBe(false);
+    actor.send({ type: 'confirm.answer', yes: true });
+    await expect(first).resolves.toBe(true);
+    expect(actor.getSnapshot().context.confirm).toBeNull();
+    const second = requestConfirmation(actor, 'Delete the delegation of alice?');
+    actor.send({ type: 'confirm.answer', yes: false });
+    await expect(second).resolves.toBe(false);
+  });
+});

@@ -1,5 +1,5 @@
 // The pieces every page carries (spec 1, 2.3, 2.8, 4.2): the loader bar, the internet-status
-// indicator, the cookie consent banner, the toast live regions and the 'Are you sure?' dialog.
+// indicator and the cookie consent banner (toasts and the 'Are you sure?' dialog come from src/ui).
 // Render-only: each shows what its props say and reports clicks.
 import { Link } from 'wouter';
 import type { Translate } from '../../app/shell-view.ts';
@@ -39,31 +39,5 @@ export function ConsentBannerView({ t, visible, busy, cookiePolicyUrl, privacyPo
         </button>
       </div>
     </section>
-  );
-}
-
-export interface ConfirmView {
-  message: string;
-}
-
-export function ConfirmDialogView(props: { t: Translate; confirm: ConfirmView | null; onConfirm(): void; onCancel(): void }) {
-  const { t, confirm } = props;
-  if (!confirm) return null;
-  return (
-    <div className="modal-backdrop">
-      <div className="modal" role="alertdialog" aria-modal="true" aria-labelledby="confirm-title" aria-describedby="confirm-message">
-        <h2 id="confirm-title">{t('confirm.title')}</h2>
-        <p id="confirm-message">{confirm.message}</p>
-        <div className="modal-actions">
-          <button type="button" className="secondary" onClick={props.onCancel}>
-            {t('confirm.cancel')}
-          </button>
-          {/* biome-ignore lint/a11y/noAutofocus: a confirmation takes focus so Escape/Enter act on it */}
-          <button type="button" autoFocus onClick={props.onConfirm}>
-            {t('confirm.yes')}
-          </button>
-        </div>
-      </div>
-    </div>
   );
 }
