@@ -4,7 +4,7 @@
 // Filter Menu text; one panel (mobile menu, settings or user menu) is open at a time.
 import { useSelector } from '@xstate/react';
 import { type ReactNode, useEffect, useMemo } from 'react';
-import { Link, useLocation } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { type LayoutClass, selectContainerWidth } from '../../machines/shell/container-width.machine.ts';
 import { selectLanguage } from '../../machines/shell/language.machine.ts';
 import { type MenuFilterItem, selectMenuFilter } from '../../machines/shell/menu-filter.machine.ts';
@@ -25,6 +25,7 @@ export function ApplicationLayout({ children }: { children: ReactNode }) {
   const { auth, shell, theme, containerWidth, language, menuFilter, mobileNav, config } = system;
   const t = useTexts();
   const [location] = useLocation();
+  const search = useSearch();
   const access = useSelector(auth, selectAccess);
   const user = useSelector(auth, selectCurrentUser, shallowEqual);
   const panel = useSelector(mobileNav, (snapshot) => selectMobileNav(snapshot).open ?? 'none');
@@ -116,6 +117,7 @@ export function ApplicationLayout({ children }: { children: ReactNode }) {
           onTheme={(style) => theme.send({ type: 'theme.select', style: style as ThemeStyleName })}
           onWidth={(value) => containerWidth.send({ type: 'layout.select', layout: value as LayoutClass })}
           onLanguage={(cultureName) => language.send({ type: 'language.select', cultureName })}
+          onClose={() => toggle('settings')}
         />
       )}
       {panel === 'profile' && user && (
@@ -125,12 +127,13 @@ export function ApplicationLayout({ children }: { children: ReactNode }) {
           groups={userMenuGroups({
             flow: config.authFlow,
             issuer: system.issuer,
-            currentUrl: window.location.href,
+            currentUrl: `${system.issuer.slice(0, -1)}${search ? `${location}?${search}` : location}`,
             impersonatorUserId: user.impersonatorUserId,
             linkedAccountsAvailable: config.linkedAccountsAvailable,
           })}
           onLogout={() => auth.send({ type: 'auth.signOut' })}
           onNavigate={() => mobileNav.send({ type: 'nav.navigated' })}
+          onClose={() => toggle('profile')}
         />
       )}
       <div className="content">

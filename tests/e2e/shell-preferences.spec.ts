@@ -67,6 +67,9 @@ describe('appearance and language', () => {
       await settingsPanel(page).getByRole('radio', { name: 'Semi-Dark' }).check();
       expect(await stored()).toEqual(['dim', 'fixed']);
       expect(await seriousAxeViolations(page)).toEqual([]);
+      // Escape closes the panel (focus is on the radio just chosen).
+      await page.keyboard.press('Escape');
+      await settingsPanel(page).waitFor({ state: 'detached' });
     }));
 
   it('says when the connection is lost, and when it is back', () =>

@@ -27,6 +27,8 @@ export interface SettingsProps {
   onTheme(value: string): void;
   onWidth(value: string): void;
   onLanguage(value: string): void;
+  /** Escape closes the panel. */
+  onClose(): void;
 }
 
 export interface ToolbarProps {
@@ -109,7 +111,12 @@ function RadioGroup(props: {
 export function SettingsPanelView(props: SettingsProps & { id?: string }) {
   const { t } = props;
   return (
-    <section id={props.id ?? 'settings-panel'} className="panel settings-panel" aria-label={t('shell.settings')}>
+    <section
+      id={props.id ?? 'settings-panel'}
+      className="panel settings-panel"
+      aria-label={t('shell.settings')}
+      onKeyDown={(event) => event.key === 'Escape' && props.onClose()}
+    >
       <RadioGroup legend={t('shell.appearance')} name="theme" choices={props.themes} value={props.theme} onChange={props.onTheme} />
       {props.themeError && (
         <p role="alert" className="error">
@@ -143,9 +150,11 @@ export interface UserPanelProps {
   groups: UserMenuItem[][];
   onLogout(): void;
   onNavigate(): void;
+  /** Escape closes the panel. */
+  onClose(): void;
 }
 
-export function UserPanelView({ t, user, groups, onLogout, onNavigate }: UserPanelProps) {
+export function UserPanelView({ t, user, groups, onLogout, onNavigate, onClose }: UserPanelProps) {
   const item = (entry: UserMenuItem): ReactNode => {
     const label = t(entry.label);
     const icon = entry.icon ? <Icon name={entry.icon} /> : null;
@@ -171,7 +180,12 @@ export function UserPanelView({ t, user, groups, onLogout, onNavigate }: UserPan
     );
   };
   return (
-    <section id="user-panel" className="panel user-panel" aria-label={t('shell.userMenu')}>
+    <section
+      id="user-panel"
+      className="panel user-panel"
+      aria-label={t('shell.userMenu')}
+      onKeyDown={(event) => event.key === 'Escape' && onClose()}
+    >
       <div className="user-header">
         <span className="avatar avatar-large" aria-hidden="true">
           {user.initial}
