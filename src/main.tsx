@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import './app/app.css';
 import { App } from './app/app.tsx';
 import { connectShellEffects } from './app/effects.ts';
+import { inspectActor } from './app/inspection.ts';
 import { SystemContext } from './app/system-context.ts';
 import { createShellSystem } from './app/system.ts';
 // The theme file, not the src/ui barrel: the barrel would pull all of react-aria into the first
@@ -16,6 +17,8 @@ const system = createShellSystem(window);
 connectShellEffects(system, window, themeClass);
 for (const actor of [
   system.pageLoader,
+  system.settingsFlyout,
+  system.userFlyout,
   system.theme,
   system.containerWidth,
   system.cookieConsent,
@@ -25,8 +28,11 @@ for (const actor of [
   system.language,
   system.shell,
   system.auth,
-])
+]) {
+  // Development (or ?inspect=1): every machine's events are recorded (docs/inspection.md).
+  inspectActor(actor);
   actor.start();
+}
 
 const root = document.getElementById('root');
 if (root) {

@@ -51,7 +51,7 @@ function ChunkLoading() {
 }
 
 export function App() {
-  const { auth, shell, cookieConsent, internetStatus, pageLoader, mobileNav } = useSystem();
+  const { auth, shell, cookieConsent, internetStatus, pageLoader, mobileNav, settingsFlyout, userFlyout } = useSystem();
   const t = useTexts();
   const [location] = useLocation();
   const search = useSearch();
@@ -68,7 +68,9 @@ export function App() {
   useEffect(() => {
     shell.send({ type: 'navigation.changed', path: location });
     mobileNav.send({ type: 'nav.navigated' });
-  }, [shell, mobileNav, location]);
+    settingsFlyout.send({ type: 'flyout.close' });
+    userFlyout.send({ type: 'flyout.close' });
+  }, [shell, mobileNav, settingsFlyout, userFlyout, location]);
   useEffect(() => {
     if (needsSignIn) auth.send({ type: 'auth.signIn', returnUrl: requested });
   }, [auth, needsSignIn, requested]);

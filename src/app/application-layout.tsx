@@ -8,12 +8,13 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { type LayoutClass, selectContainerWidth } from '../../machines/shell/container-width.machine.ts';
 import { selectLanguage } from '../../machines/shell/language.machine.ts';
 import { type MenuFilterItem, selectMenuFilter } from '../../machines/shell/menu-filter.machine.ts';
+import { selectFlyout } from '../../machines/shell/flyout.machine.ts';
 import { selectMobileNav } from '../../machines/shell/mobile-nav.machine.ts';
 import { selectTheme, type ThemeStyleName } from '../../machines/shell/theme.machine.ts';
 import { BreadcrumbView } from '../views/shell/breadcrumb-view.tsx';
 import { MobileNavbarView } from '../views/shell/mobile-navbar-view.tsx';
 import { SideMenuView } from '../views/shell/side-menu-view.tsx';
-import { SettingsPanelView, ToolbarView, UserPanelView } from '../views/shell/toolbar-view.tsx';
+import { SettingsPanelView, type ToolbarPanel, ToolbarView, UserPanelView } from '../views/shell/toolbar-view.tsx';
 import { flattenMenu, type MenuEntry, menuTrail, visibleMenu } from './menu.ts';
 import { selectAccess, selectCurrentUser, shallowEqual } from './shell-view.ts';
 import { useSystem } from './system-context.ts';
@@ -22,13 +23,15 @@ import { userMenuGroups } from './user-menu.ts';
 
 export function ApplicationLayout({ children }: { children: ReactNode }) {
   const system = useSystem();
-  const { auth, shell, theme, containerWidth, language, menuFilter, mobileNav, config } = system;
+  const { auth, shell, theme, containerWidth, language, menuFilter, mobileNav, settingsFlyout, userFlyout, config } = system;
   const t = useTexts();
   const [location] = useLocation();
   const search = useSearch();
   const access = useSelector(auth, selectAccess);
   const user = useSelector(auth, selectCurrentUser, shallowEqual);
   const panel = useSelector(mobileNav, (snapshot) => selectMobileNav(snapshot).open ?? 'none');
+  const settingsOpen = useSelector(settingsFlyout, (snapshot) => selectFlyout(snapshot).isOpen) || panel === 'settings';
+  const userOpen = useSelector(userFlyout, (snapshot) => selectFlyout(snapshot).isOpen) || panel === 'profile';
   const filter = useSelector(menuFilter, selectMenuFilter, shallowEqual);
   const userExpanded = useSelector(shell, (snapshot) => snapshot.context.expanded);
   const width = useSelector(containerWidth, (snapshot) => selectContainerWidth(snapshot).layout);
@@ -59,6 +62,19 @@ export function ApplicationLayout({ children }: { children: ReactNode }) {
   );
   const signIn = () => auth.send({ type: 'auth.signIn' });
   const toggle = (tab: 'menu' | 'settings' | 'profile') => mobileNav.send({ type: 'nav.toggle', tab });
+  const flyouts = { settings: settingsFlyout, profile: userFlyout } as const;
+  const other = (which: ToolbarPanel) => flyouts[which === 'settings' ? 'profile' : 'settings'];
+  const closePanel = (which: ToolbarPanel) => {
+    flyouts[which].send({ type: 'flyout.close' });
+    if (panel === which) toggle(which);
+  };
+  const pointer = (which: ToolbarPanel) => ({
+    onPointerEnter: () => {
+      if (topMenu) other(which).send({ type: 'flyout.close' });
+      flyouts[which].send({ type: 'flyout.pointerEnter' });
+    },
+    onPointerLeave: () => flyouts[which].send({ type: 'flyout.pointerLeave' }),
+  });
   const themeLabels: Record<string, string> = {
     light: t('shell.themeLight'),
     dim: t('shell.themeDim'),
@@ -89,13 +105,14 @@ export function ApplicationLayout({ children }: { children: ReactNode }) {
         {topMenu && <SideMenuView {...menuProps} horizontal />}
         <ToolbarView
           t={t}
-          hover={topMenu}
-          open={panel}
+          settingsOpen={settingsOpen}
+          userOpen={userOpen}
           user={user}
-          onToggle={toggle}
-          // Hover opens a closed panel and closes an open one (the machine only toggles).
-          onOpen={(next) => panel !== next && toggle(next)}
-          onClose={() => panel !== 'none' && panel !== 'menu' && toggle(panel)}
+          onToggle={(which) => {
+            other(which).send({ type: 'flyout.close' });
+            flyouts[which].send({ type: 'flyout.toggle' });
+          }}
+          pointer={pointer}
           onLogin={signIn}
         />
       </header>
@@ -104,8 +121,9 @@ export function ApplicationLayout({ children }: { children: ReactNode }) {
           <SideMenuView {...menuProps} />
         </aside>
       )}
-      {panel === 'settings' && (
+      {settingsOpen && (
         <SettingsPanelView
+          pointer={pointer('settings')}
           t={t}
           themes={themeView.options.map((option) => ({ value: option.styleName, label: themeLabels[option.styleName] ?? option.label }))}
           theme={themeView.style}
@@ -117,11 +135,12 @@ export function ApplicationLayout({ children }: { children: ReactNode }) {
           onTheme={(style) => theme.send({ type: 'theme.select', style: style as ThemeStyleName })}
           onWidth={(value) => containerWidth.send({ type: 'layout.select', layout: value as LayoutClass })}
           onLanguage={(cultureName) => language.send({ type: 'language.select', cultureName })}
-          onClose={() => toggle('settings')}
+          onClose={() => closePanel('settings')}
         />
       )}
-      {panel === 'profile' && user && (
+      {userOpen && user && (
         <UserPanelView
+          pointer={pointer('profile')}
           t={t}
           user={user}
           groups={userMenuGroups({
@@ -132,8 +151,8 @@ export function ApplicationLayout({ children }: { children: ReactNode }) {
             linkedAccountsAvailable: config.linkedAccountsAvailable,
           })}
           onLogout={() => auth.send({ type: 'auth.signOut' })}
-          onNavigate={() => mobileNav.send({ type: 'nav.navigated' })}
-          onClose={() => toggle('profile')}
+          onNavigate={() => closePanel('profile')}
+          onClose={() => closePanel('profile')}
         />
       )}
       <div className="content">

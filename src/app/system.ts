@@ -8,6 +8,7 @@ import { type ActorRefFrom, createActor, fromPromise } from 'xstate';
 import { type AuthMachine, type AuthSession, authMachine, type CallbackResult } from '../../machines/session/auth.machine.ts';
 import type { ContainerWidthMachine } from '../../machines/shell/container-width.machine.ts';
 import type { CookieConsentMachine } from '../../machines/shell/cookie-consent.machine.ts';
+import { type FlyoutMachine, flyoutMachine } from '../../machines/shell/flyout.machine.ts';
 import type { InternetStatusMachine } from '../../machines/shell/internet-status.machine.ts';
 import type { LanguageMachine } from '../../machines/shell/language.machine.ts';
 import { type MenuFilterMachine, menuFilterMachine } from '../../machines/shell/menu-filter.machine.ts';
@@ -124,6 +125,9 @@ export interface ShellSystem {
   internetStatus: ActorRefFrom<InternetStatusMachine>;
   menuFilter: ActorRefFrom<MenuFilterMachine>;
   mobileNav: ActorRefFrom<MobileNavMachine>;
+  /** The toolbar's settings panel and user menu (desktop); the mobile navbar has its own tabs. */
+  settingsFlyout: ActorRefFrom<FlyoutMachine>;
+  userFlyout: ActorRefFrom<FlyoutMachine>;
   pageLoader: ActorRefFrom<PageLoaderMachine>;
   language: ActorRefFrom<LanguageMachine>;
   shell: ActorRefFrom<InterimShellMachine>;
@@ -154,6 +158,9 @@ export function createShellSystem(win: Window = window): ShellSystem {
     internetStatus: createActor(createInternetStatusLogic(win), { input: { isOnline: win.navigator.onLine } }),
     menuFilter: createActor(menuFilterMachine, { input: { items: [] } }),
     mobileNav: createActor(mobileNavMachine, { input: { isAuthenticated: false } }),
+    // Click in the side-menu layout, hover in the top-menu layout (spec 2.3).
+    settingsFlyout: createActor(flyoutMachine, { input: { trigger: shellConfig.layout === 'top-menu' ? 'hover' : 'click' } }),
+    userFlyout: createActor(flyoutMachine, { input: { trigger: shellConfig.layout === 'top-menu' ? 'hover' : 'click' } }),
     pageLoader: createActor(pageLoaderMachine),
     // The shell's texts are bundled; a new language is kept and the page reloads into it (effects.ts),
     // so the configuration and every text come back in that language.

@@ -31,31 +31,34 @@ export interface SettingsProps {
   onClose(): void;
 }
 
+/** Pointer handlers of a flyout's trigger and panel (the machine decides what hover does). */
+export interface PointerHandlers {
+  onPointerEnter(): void;
+  onPointerLeave(): void;
+}
+
 export interface ToolbarProps {
   t: Translate;
-  hover: boolean;
-  open: 'none' | 'menu' | ToolbarPanel;
+  settingsOpen: boolean;
+  userOpen: boolean;
   user: CurrentUserView | null;
   onToggle(panel: ToolbarPanel): void;
-  onOpen(panel: ToolbarPanel): void;
-  onClose(): void;
+  pointer(panel: ToolbarPanel): PointerHandlers;
   onLogin(): void;
 }
 
 export function ToolbarView(props: ToolbarProps) {
-  const { t, user, hover } = props;
-  const hoverHandlers = (panel: ToolbarPanel) =>
-    hover ? { onMouseEnter: () => props.onOpen(panel), onMouseLeave: () => props.onClose() } : {};
+  const { t, user } = props;
   return (
     <div className="toolbar" role="toolbar" aria-label={t('shell.toolbar')}>
       <button
         type="button"
         className="icon-button"
         aria-label={t('shell.settings')}
-        aria-expanded={props.open === 'settings'}
+        aria-expanded={props.settingsOpen}
         aria-controls="settings-panel"
         onClick={() => props.onToggle('settings')}
-        {...hoverHandlers('settings')}
+        {...props.pointer('settings')}
       >
         <Icon name="gear" />
       </button>
@@ -64,10 +67,10 @@ export function ToolbarView(props: ToolbarProps) {
           type="button"
           className="avatar-button"
           aria-label={t('shell.userMenu')}
-          aria-expanded={props.open === 'profile'}
+          aria-expanded={props.userOpen}
           aria-controls="user-panel"
           onClick={() => props.onToggle('profile')}
-          {...hoverHandlers('profile')}
+          {...props.pointer('profile')}
         >
           <span className="avatar" aria-hidden="true">
             {user.initial}
@@ -108,7 +111,7 @@ function RadioGroup(props: {
   );
 }
 
-export function SettingsPanelView(props: SettingsProps & { id?: string }) {
+export function SettingsPanelView(props: SettingsProps & { id?: string; pointer?: PointerHandlers }) {
   const { t } = props;
   return (
     <section
@@ -116,6 +119,7 @@ export function SettingsPanelView(props: SettingsProps & { id?: string }) {
       className="panel settings-panel"
       aria-label={t('shell.settings')}
       onKeyDown={(event) => event.key === 'Escape' && props.onClose()}
+      {...props.pointer}
     >
       <RadioGroup legend={t('shell.appearance')} name="theme" choices={props.themes} value={props.theme} onChange={props.onTheme} />
       {props.themeError && (
@@ -152,9 +156,10 @@ export interface UserPanelProps {
   onNavigate(): void;
   /** Escape closes the panel. */
   onClose(): void;
+  pointer?: PointerHandlers;
 }
 
-export function UserPanelView({ t, user, groups, onLogout, onNavigate, onClose }: UserPanelProps) {
+export function UserPanelView({ t, user, groups, onLogout, onNavigate, onClose, pointer }: UserPanelProps) {
   const item = (entry: UserMenuItem): ReactNode => {
     const label = t(entry.label);
     const icon = entry.icon ? <Icon name={entry.icon} /> : null;
@@ -185,6 +190,7 @@ export function UserPanelView({ t, user, groups, onLogout, onNavigate, onClose }
       className="panel user-panel"
       aria-label={t('shell.userMenu')}
       onKeyDown={(event) => event.key === 'Escape' && onClose()}
+      {...pointer}
     >
       <div className="user-header">
         <span className="avatar avatar-large" aria-hidden="true">
