@@ -13,6 +13,7 @@ import { selectCookieConsent } from '../../machines/shell/cookie-consent.machine
 import { selectInternetStatus } from '../../machines/shell/internet-status.machine.ts';
 import { selectPageLoader } from '../../machines/shell/page-loader.machine.ts';
 import { ConsentBannerView, InternetStatusView, LoaderBarView } from '../views/shell/always-present-view.tsx';
+import { selectAuthView } from './auth-view.ts';
 import { AccountLayout, ApplicationLayout, EmptyLayout } from './application-layout.tsx';
 import { guardRoute, type LayoutKind, type RouteEntry } from './routes.ts';
 import { selectAccess, selectAuthStatus, shallowEqual } from './shell-view.ts';
@@ -63,6 +64,8 @@ export function App() {
   const loaderBar = useSelector(pageLoader, (snapshot) => selectPageLoader(snapshot).isLoadingBarVisible);
   const outcome = status === 'busy' ? null : guardRoute(location, access);
   const needsSignIn = outcome?.kind === 'signIn';
+  const authError = useSelector(auth, (snapshot) => selectAuthView(snapshot).errorText);
+  const signInError = needsSignIn && status === 'signedOut' ? authError : null;
   const requested = search ? `${location}?${search}` : location;
 
   useEffect(() => {
@@ -82,8 +85,19 @@ export function App() {
       <EmptyLayout>
         {loading}
         <p role="status" className="status">
-          {needsSignIn ? t('shell.signingIn') : t('app.loading')}
+          {signInError ? '' : needsSignIn ? t('shell.signingIn') : t('app.loading')}
         </p>
+        {/* The redirect to the identity server failed: say so, and let the user try again. */}
+        {signInError && (
+          <div>
+            <p role="alert" className="error">
+              {signInError}
+            </p>
+            <button type="button" onClick={() => auth.send({ type: 'auth.signIn', returnUrl: requested })}>
+              {t('home.signIn')}
+            </button>
+          </div>
+        )}
       </EmptyLayout>
     );
   } else if (outcome.kind === 'error') {
