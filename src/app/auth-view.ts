@@ -3,7 +3,7 @@
 // them cheaply (a new object each time would re-render; see authViewEqual).
 import type { SnapshotFrom } from 'xstate';
 import type { AuthMachine } from '../../machines/session/auth.machine.ts';
-import { authErrorTexts, texts } from '../i18n/fallback-texts.ts';
+import { textsFor } from '../i18n/texts.ts';
 
 export interface AuthView {
   status: 'busy' | 'signedOut' | 'signedIn';
@@ -20,16 +20,18 @@ export interface AuthView {
 export function selectAuthView(snapshot: SnapshotFrom<AuthMachine>): AuthView {
   const { configuration, error } = snapshot.context;
   const user = configuration?.currentUser;
+  // In the visitor's language (the server's culture once known, the starting one before).
+  const t = textsFor(configuration?.localization.currentCulture.cultureName ?? snapshot.context.culture);
   const busyText = snapshot.matches('redirectingToLogin')
-    ? texts.openingSignIn
+    ? t('auth.openingSignIn')
     : snapshot.matches('signingOut')
-      ? texts.signingOut
-      : texts.checkingSession;
+      ? t('auth.signingOut')
+      : t('auth.checkingSession');
   const status = snapshot.matches('signedIn') ? 'signedIn' : snapshot.matches('signedOut') ? 'signedOut' : 'busy';
   return {
     status,
     busyText: status === 'busy' ? busyText : '',
-    errorText: error ? authErrorTexts[error] : null,
+    errorText: error ? t(`auth.error.${error}`) : null,
     userName: user?.userName ?? '',
     email: user?.email ?? null,
     tenantName: configuration?.currentTenant.isAvailable ? configuration.currentTenant.name : null,

@@ -1,28 +1,27 @@
-// Bundled English texts, shown until the server's localization resources are loaded (and when a key
-// is missing there). Rules: every text the first page shows comes from here, never inline in JSX.
+// English texts of the auth view, kept under their old names for callers and tests; the source of
+// every shell text is src/i18n/texts-*.ts (en, ar, fr, hy), which these read.
 import type { AuthError } from '../../machines/session/auth.machine.ts';
+import { en } from './texts-en.ts';
 
 export const texts = {
-  productName: 'Finance Admin',
-  signIn: 'Sign in',
-  signOut: 'Sign out',
-  signedOut: 'You are signed out.',
-  checkingSession: 'Checking your session…',
-  openingSignIn: 'Opening the sign-in page…',
-  signingOut: 'Signing out…',
-  userName: 'User name',
-  email: 'Email',
-  tenant: 'Tenant',
-  host: 'Host',
-  signedInAs: 'Signed in',
+  productName: en['app.name'],
+  signIn: en['home.signIn'],
+  signOut: en['user.logout'],
+  checkingSession: en['auth.checkingSession'],
+  openingSignIn: en['auth.openingSignIn'],
+  signingOut: en['auth.signingOut'],
+  userName: en['home.userName'],
+  email: en['home.email'],
+  tenant: en['home.tenant'],
+  host: en['user.host'],
 } as const;
 
 export const authErrorTexts: Record<AuthError, string> = {
-  callbackFailed: 'The sign-in could not be completed. Please sign in again.',
-  loadUserFailed: 'Your stored session could not be read. Please sign in again.',
-  configurationFailed: 'The application settings could not be loaded. Please sign in again.',
-  notAuthenticated: 'Your session has ended. Please sign in again.',
-  redirectFailed: 'The sign-in page could not be opened. Please try again.',
-  signOutFailed: 'Signing out failed; you are still signed in. Please try again.',
-  logoutRedirectFailed: 'You are signed out of this app, but the sign-in server could not be reached to end its session.',
+  callbackFailed: en['auth.error.callbackFailed'],
+  loadUserFailed: en['auth.error.loadUserFailed'],
+  configurationFailed: en['auth.error.configurationFailed'],
+  notAuthenticated: en['auth.error.notAuthenticated'],
+  redirectFailed: en['auth.error.redirectFailed'],
+  signOutFailed: en['auth.error.signOutFailed'],
+  logoutRedirectFailed: en['auth.error.logoutRedirectFailed'],
 };

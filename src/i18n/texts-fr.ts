@@ -119,4 +119,15 @@ export const fr: Partial<Record<keyof typeof en, string>> = {
   'policy.cookieTitle': 'Politique relative aux cookies',
   'policy.privacyTitle': 'Politique de confidentialité',
   'policy.contents': 'Politiques',
+  'auth.checkingSession': 'Vérification de votre session…',
+  'auth.openingSignIn': 'Ouverture de la page de connexion…',
+  'auth.signingOut': 'Déconnexion…',
+  'auth.error.callbackFailed': "La connexion n'a pas pu aboutir. Veuillez vous reconnecter.",
+  'auth.error.loadUserFailed': "Votre session enregistrée n'a pas pu être lue. Veuillez vous reconnecter.",
+  'auth.error.configurationFailed': "Les paramètres de l'application n'ont pas pu être chargés. Veuillez vous reconnecter.",
+  'auth.error.notAuthenticated': 'Votre session a pris fin. Veuillez vous reconnecter.',
+  'auth.error.redirectFailed': "La page de connexion n'a pas pu être ouverte. Veuillez réessayer.",
+  'auth.error.signOutFailed': 'La déconnexion a échoué ; vous êtes toujours connecté. Veuillez réessayer.',
+  'auth.error.logoutRedirectFailed':
+    "Vous êtes déconnecté de cette application, mais le serveur de connexion n'a pas pu être joint pour fermer sa session.",
 };
