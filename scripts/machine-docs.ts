@@ -7,32 +7,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { isMachine, machineFiles } from './machine-files.ts';
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
 import { type Edge, type MachineModel, machineEdges, modelPaths, uncoveredEdges } from '../machines/testing/model-paths.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
-
-function machineFiles(dir = path.join(root, 'machines')): string[] {
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir, { withFileTypes: true })
-    .sort((a, b) => a.name.localeCompare(b.name))
-    .flatMap((entry) => {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) return machineFiles(full);
-      return entry.name.endsWith('.machine.ts') ? [full] : [];
-    });
-}
-
-function isMachine(value: unknown): value is AnyStateMachine {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    'root' in value &&
-    'implementations' in value &&
-    typeof (value as { transition?: unknown }).transition === 'function'
-  );
-}
 
 function isModel(value: unknown): value is MachineModel {
   return (

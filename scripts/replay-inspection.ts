@@ -8,33 +8,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { isMachine, machineFiles } from './machine-files.ts';
 import type { AnyStateMachine } from 'xstate';
 import { parseRecording } from '../machines/inspection/recording.ts';
 import { formatReplay, replayRecording } from '../machines/inspection/replay.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
-
-function machineFiles(dir: string): string[] {
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir, { withFileTypes: true })
-    .sort((a, b) => a.name.localeCompare(b.name))
-    .flatMap((entry) => {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) return machineFiles(full);
-      return entry.name.endsWith('.machine.ts') ? [full] : [];
-    });
-}
-
-function isMachine(value: unknown): value is AnyStateMachine {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    'root' in value &&
-    'implementations' in value &&
-    typeof (value as { transition?: unknown }).transition === 'function'
-  );
-}
 
 /** Every machine exported by machines/**\/*.machine.ts, by machine id. */
 export async function discoverMachines(dir = path.join(root, 'machines')): Promise<Map<string, AnyStateMachine>> {
