@@ -26,7 +26,9 @@ for (const actor of [
   system.menuFilter,
   system.mobileNav,
   system.language,
-  system.shell,
+  system.menuGroups,
+  system.navigationHistory,
+  system.confirmAction,
   system.auth,
 ]) {
   // Development (or ?inspect=1): every machine's events are recorded (docs/inspection.md).

@@ -4,11 +4,12 @@
 //   (error catalogue); 403/404 render the full-page error screen in place (spec 2.8).
 // - Each screen is React.lazy over the registry's dynamic import, created once per route, so its
 //   chunk loads on first visit; the loader bar shows while a chunk or the session is loading.
-// - Every location change is reported to the shell (closes panels, scrolls to top, counts the
-//   navigations the error page's Go back rule needs).
+// - Every location change is reported to the shell (closes panels, scrolls to top) and to the
+//   navigation history (the error page's Go back rule needs a previous navigation).
 import { useSelector } from '@xstate/react';
 import { type ComponentType, type LazyExoticComponent, lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { useLocation, useSearch } from 'wouter';
+import { selectConfirmAction } from '../../machines/generic/confirm-action.machine.ts';
 import { selectCookieConsent } from '../../machines/shell/cookie-consent.machine.ts';
 import { selectInternetStatus } from '../../machines/shell/internet-status.machine.ts';
 import { selectPageLoader } from '../../machines/shell/page-loader.machine.ts';
@@ -52,7 +53,8 @@ function ChunkLoading() {
 }
 
 export function App() {
-  const { auth, shell, cookieConsent, internetStatus, pageLoader, mobileNav, settingsFlyout, userFlyout } = useSystem();
+  const { auth, navigationHistory, confirmAction, cookieConsent, internetStatus, pageLoader, mobileNav, settingsFlyout, userFlyout } =
+    useSystem();
   const t = useTexts();
   const [location] = useLocation();
   const search = useSearch();
@@ -60,7 +62,7 @@ export function App() {
   const access = useSelector(auth, selectAccess);
   const consent = useSelector(cookieConsent, selectCookieConsent, shallowEqual);
   const connection = useSelector(internetStatus, selectInternetStatus, shallowEqual);
-  const confirm = useSelector(shell, (snapshot) => snapshot.context.confirm);
+  const confirm = useSelector(confirmAction, selectConfirmAction);
   const loaderBar = useSelector(pageLoader, (snapshot) => selectPageLoader(snapshot).isLoadingBarVisible);
   const outcome = status === 'busy' ? null : guardRoute(location, access);
   const needsSignIn = outcome?.kind === 'signIn';
@@ -69,11 +71,11 @@ export function App() {
   const requested = search ? `${location}?${search}` : location;
 
   useEffect(() => {
-    shell.send({ type: 'navigation.changed', path: location });
+    navigationHistory.send({ type: 'navigation.changed', path: location });
     mobileNav.send({ type: 'nav.navigated' });
     settingsFlyout.send({ type: 'flyout.close' });
     userFlyout.send({ type: 'flyout.close' });
-  }, [shell, mobileNav, settingsFlyout, userFlyout, location]);
+  }, [navigationHistory, mobileNav, settingsFlyout, userFlyout, location]);
   useEffect(() => {
     if (needsSignIn) auth.send({ type: 'auth.signIn', returnUrl: requested });
   }, [auth, needsSignIn, requested]);
@@ -136,7 +138,7 @@ export function App() {
       </Suspense>
       {confirm && (
         <Suspense fallback={null}>
-          <ConfirmDialogHost t={t} message={confirm.message} onAnswer={(yes) => shell.send({ type: 'confirm.answer', yes })} />
+          <ConfirmDialogHost t={t} message={confirm.message} onAnswer={(yes) => confirmAction.send({ type: 'confirm.answer', yes })} />
         </Suspense>
       )}
     </>

@@ -8,6 +8,7 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { type LayoutClass, selectContainerWidth } from '../../machines/shell/container-width.machine.ts';
 import { selectLanguage } from '../../machines/shell/language.machine.ts';
 import { type MenuFilterItem, selectMenuFilter } from '../../machines/shell/menu-filter.machine.ts';
+import { selectMenuGroups } from '../../machines/shell/menu-groups.machine.ts';
 import { selectFlyout } from '../../machines/shell/flyout.machine.ts';
 import { selectMobileNav } from '../../machines/shell/mobile-nav.machine.ts';
 import { selectTheme, type ThemeStyleName } from '../../machines/shell/theme.machine.ts';
@@ -23,7 +24,7 @@ import { userMenuGroups } from './user-menu.ts';
 
 export function ApplicationLayout({ children }: { children: ReactNode }) {
   const system = useSystem();
-  const { auth, shell, theme, containerWidth, language, menuFilter, mobileNav, settingsFlyout, userFlyout, config } = system;
+  const { auth, menuGroups, theme, containerWidth, language, menuFilter, mobileNav, settingsFlyout, userFlyout, config } = system;
   const t = useTexts();
   const [location] = useLocation();
   const search = useSearch();
@@ -33,7 +34,7 @@ export function ApplicationLayout({ children }: { children: ReactNode }) {
   const settingsOpen = useSelector(settingsFlyout, (snapshot) => selectFlyout(snapshot).isOpen) || panel === 'settings';
   const userOpen = useSelector(userFlyout, (snapshot) => selectFlyout(snapshot).isOpen) || panel === 'profile';
   const filter = useSelector(menuFilter, selectMenuFilter, shallowEqual);
-  const userExpanded = useSelector(shell, (snapshot) => snapshot.context.expanded);
+  const userExpanded = useSelector(menuGroups, selectMenuGroups);
   const width = useSelector(containerWidth, (snapshot) => selectContainerWidth(snapshot).layout);
   const languageView = useSelector(language, selectLanguage, shallowEqual);
   const themeView = useSelector(theme, selectTheme, shallowEqual);
@@ -90,7 +91,7 @@ export function ApplicationLayout({ children }: { children: ReactNode }) {
     filter: filter.text,
     onFilter: (text: string) => menuFilter.send({ type: 'filter.change', text }),
     onClear: () => menuFilter.send({ type: 'filter.clear' }),
-    onToggle: (id: string) => shell.send({ type: 'menu.toggle', id }),
+    onToggle: (id: string) => menuGroups.send({ type: 'menu.toggle', id }),
   };
 
   return (

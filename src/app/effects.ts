@@ -108,16 +108,16 @@ export function connectErrorPageEffects(
 
 let confirmations = 0;
 
-/** Asks 'Are you sure?' (spec 8) and resolves with the answer; the dialog renders the shell's state. */
-export function requestConfirmation(shell: ShellSystem['shell'], message: string): Promise<boolean> {
+/** Asks 'Are you sure?' (spec 8) and resolves with the answer; the dialog renders the confirmAction machine's question. */
+export function requestConfirmation(confirmAction: ShellSystem['confirmAction'], message: string): Promise<boolean> {
   confirmations += 1;
   const id = `confirm-${confirmations}`;
   return new Promise((resolve) => {
-    const subscription = shell.on('confirm.answered', (event) => {
+    const subscription = confirmAction.on('confirm.answered', (event) => {
       if (event.id !== id) return;
       subscription.unsubscribe();
       resolve(event.yes);
     });
-    shell.send({ type: 'confirm.request', id, message });
+    confirmAction.send({ type: 'confirm.request', id, message });
   });
 }

@@ -5,6 +5,7 @@
 // exist, so nothing here starts timers behind the machines' back.
 import { ErrorResponse, type User, UserManager, WebStorageStateStore } from 'oidc-client-ts';
 import { type ActorRefFrom, createActor, fromPromise } from 'xstate';
+import { type ConfirmActionMachine, confirmActionMachine } from '../../machines/generic/confirm-action.machine.ts';
 import { type AuthMachine, type AuthSession, authMachine, type CallbackResult } from '../../machines/session/auth.machine.ts';
 import type { ContainerWidthMachine } from '../../machines/shell/container-width.machine.ts';
 import type { CookieConsentMachine } from '../../machines/shell/cookie-consent.machine.ts';
@@ -12,12 +13,13 @@ import { type FlyoutMachine, flyoutMachine } from '../../machines/shell/flyout.m
 import type { InternetStatusMachine } from '../../machines/shell/internet-status.machine.ts';
 import type { LanguageMachine } from '../../machines/shell/language.machine.ts';
 import { type MenuFilterMachine, menuFilterMachine } from '../../machines/shell/menu-filter.machine.ts';
+import { type MenuGroupsMachine, menuGroupsMachine } from '../../machines/shell/menu-groups.machine.ts';
 import { type MobileNavMachine, mobileNavMachine } from '../../machines/shell/mobile-nav.machine.ts';
+import { type NavigationHistoryMachine, navigationHistoryMachine } from '../../machines/shell/navigation-history.machine.ts';
 import { type PageLoaderMachine, pageLoaderMachine } from '../../machines/shell/page-loader.machine.ts';
 import type { ThemeMachine } from '../../machines/shell/theme.machine.ts';
 import { type ApplicationConfiguration, getApplicationConfiguration } from '../api/application-configuration.ts';
 import { createHttp } from '../api/http.ts';
-import { type InterimShellMachine, interimShellMachine } from './interim-shell.machine.ts';
 import { bundledLanguages } from '../i18n/texts.ts';
 import {
   createContainerWidthLogic,
@@ -130,7 +132,12 @@ export interface ShellSystem {
   userFlyout: ActorRefFrom<FlyoutMachine>;
   pageLoader: ActorRefFrom<PageLoaderMachine>;
   language: ActorRefFrom<LanguageMachine>;
-  shell: ActorRefFrom<InterimShellMachine>;
+  /** The menu groups the user opened. */
+  menuGroups: ActorRefFrom<MenuGroupsMachine>;
+  /** The in-app navigations (the error page's Go back rule). */
+  navigationHistory: ActorRefFrom<NavigationHistoryMachine>;
+  /** The one open 'Are you sure?' question. */
+  confirmAction: ActorRefFrom<ConfirmActionMachine>;
   config: ShellConfig;
   /** The identity server's issuer (this origin), ending with '/'. */
   issuer: string;
@@ -177,7 +184,9 @@ export function createShellSystem(win: Window = window): ShellSystem {
         },
       },
     ),
-    shell: createActor(interimShellMachine),
+    menuGroups: createActor(menuGroupsMachine),
+    navigationHistory: createActor(navigationHistoryMachine),
+    confirmAction: createActor(confirmActionMachine),
     config: shellConfig,
     issuer: `${win.location.origin}/`,
   };

@@ -7,6 +7,7 @@ import { useEffect } from 'react';
 import { useSearch } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import { errorPageMachine, selectErrorPage } from '../../../machines/shell/error-page.machine.ts';
+import { selectNavigationHistory } from '../../../machines/shell/navigation-history.machine.ts';
 import { connectErrorPageEffects } from '../../app/effects.ts';
 import { shallowEqual } from '../../app/shell-view.ts';
 import { useSystem } from '../../app/system-context.ts';
@@ -19,10 +20,10 @@ export default function ErrorScreen({ status }: { status?: number }) {
 }
 
 function ErrorPage({ status }: { status: string | number | null }) {
-  const { shell } = useSystem();
+  const { navigationHistory } = useSystem();
   const t = useTexts();
   // The first navigation is the app's start: a previous one exists from the second on.
-  const hasPreviousNavigation = shell.getSnapshot().context.navigations > 1;
+  const { hasPreviousNavigation } = selectNavigationHistory(navigationHistory.getSnapshot());
   const errorPage = useActorRef(errorPageMachine, { input: { status, hasPreviousNavigation } });
   const view = useSelector(errorPage, selectErrorPage, shallowEqual);
   useEffect(() => connectErrorPageEffects(errorPage, navigate), [errorPage]);
