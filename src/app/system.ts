@@ -19,7 +19,7 @@ import { type NavigationHistoryMachine, navigationHistoryMachine } from '../../m
 import { type PageLoaderMachine, pageLoaderMachine } from '../../machines/shell/page-loader.machine.ts';
 import type { ThemeMachine } from '../../machines/shell/theme.machine.ts';
 import { type ApplicationConfiguration, getApplicationConfiguration } from '../api/application-configuration.ts';
-import { createHttp } from '../api/http.ts';
+import { createHttp, type RequestObserver } from '../api/http.ts';
 import { bundledLanguages } from '../i18n/texts.ts';
 import {
   createContainerWidthLogic,
@@ -61,7 +61,7 @@ function cultureParams(culture: string): Record<string, string> {
   return { culture, 'ui-culture': culture };
 }
 
-export function createAuthLogic(userManager: UserManager) {
+export function createAuthLogic(userManager: UserManager, requests?: RequestObserver) {
   return authMachine.provide({
     actors: {
       loadUser: fromPromise<AuthSession | null>(async () => {
@@ -100,7 +100,9 @@ export function createAuthLogic(userManager: UserManager) {
         });
       }),
       loadConfiguration: fromPromise<ApplicationConfiguration, { accessToken: string; culture: string }>(({ input }) =>
-        getApplicationConfiguration(createHttp({ accessToken: () => input.accessToken, culture: () => input.culture, tenant: () => null })),
+        getApplicationConfiguration(
+          createHttp({ accessToken: () => input.accessToken, culture: () => input.culture, tenant: () => null }, '/', requests),
+        ),
       ),
     },
   });
@@ -155,8 +157,14 @@ function readSaved(win: Window, key: string): string | null {
 export function createShellSystem(win: Window = window): ShellSystem {
   const culture = readSaved(win, languageStorageKey) || win.navigator.language || 'en';
   const language = culture.split(/[-_]/)[0]!.toLowerCase();
+  // Every request through the app's HTTP client drives the loading bar (one start, one stop each).
+  const pageLoader = createActor(pageLoaderMachine);
+  const requests: RequestObserver = {
+    requestStarted: () => pageLoader.send({ type: 'loader.start' }),
+    requestEnded: () => pageLoader.send({ type: 'loader.stop' }),
+  };
   return {
-    auth: createActor(createAuthLogic(createUserManager(win.location.origin, win.localStorage)), {
+    auth: createActor(createAuthLogic(createUserManager(win.location.origin, win.localStorage), requests), {
       input: { location: win.location.href, culture },
     }),
     theme: createActor(createThemeLogic(win), { input: {} }),
@@ -168,7 +176,7 @@ export function createShellSystem(win: Window = window): ShellSystem {
     // Click in the side-menu layout, hover in the top-menu layout (spec 2.3).
     settingsFlyout: createActor(flyoutMachine, { input: { trigger: shellConfig.layout === 'top-menu' ? 'hover' : 'click' } }),
     userFlyout: createActor(flyoutMachine, { input: { trigger: shellConfig.layout === 'top-menu' ? 'hover' : 'click' } }),
-    pageLoader: createActor(pageLoaderMachine),
+    pageLoader,
     // The shell's texts are bundled; a new language is kept and the page reloads into it (effects.ts),
     // so the configuration and every text come back in that language.
     language: createActor(
