@@ -21,6 +21,7 @@ for (const actor of [
   system.userFlyout,
   system.theme,
   system.containerWidth,
+  system.menuLayout,
   system.cookieConsent,
   system.internetStatus,
   system.menuFilter,

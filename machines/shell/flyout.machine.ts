@@ -1,13 +1,14 @@
 // A flyout of the toolbar: the settings panel (gear icon) and the user menu (spec 2.3), one actor
 // each. Rules:
 // - The trigger is configuration: 'click' in the side-menu layout, 'hover' in the top-menu layout.
+//   A layout change reconfigures it (`flyout.configure`), which also closes the flyout.
 // - A click (or Enter/Space on the trigger, which browsers report as a click) toggles it in both
 //   layouts: keyboard and touch users cannot hover.
 // - Hover opens on pointer enter; pointer leave closes only after `hoverCloseDelay`, so moving the
 //   pointer from the trigger into the panel across a small gap does not close it. Re-entering in
 //   that time keeps it open.
 // - `flyout.close` (Escape, a click outside, an entry chosen, a navigation) closes it at once.
-import { type SnapshotFrom, setup } from 'xstate';
+import { assign, type SnapshotFrom, setup } from 'xstate';
 
 export type FlyoutTrigger = 'click' | 'hover';
 
@@ -19,7 +20,8 @@ export type FlyoutEvent =
   | { type: 'flyout.toggle' }
   | { type: 'flyout.close' }
   | { type: 'flyout.pointerEnter' }
-  | { type: 'flyout.pointerLeave' };
+  | { type: 'flyout.pointerLeave' }
+  | { type: 'flyout.configure'; trigger: FlyoutTrigger };
 
 export const flyoutMachine = setup({
   types: {
@@ -38,6 +40,9 @@ export const flyoutMachine = setup({
   id: 'flyout',
   context: ({ input }) => ({ trigger: input.trigger }),
   initial: 'closed',
+  on: {
+    'flyout.configure': { target: '.closed', actions: assign({ trigger: ({ event }) => event.trigger }) },
+  },
   states: {
     closed: {
       on: {

@@ -1,4 +1,4 @@
-// The application layout (side-menu by default, top-menu by configuration): binds the shell's
+// The application layout (side-menu by default, top-menu by the user's choice): binds the shell's
 // machines to the render-only views of src/views/shell. Rules: components read view models with
 // useSelector and send events; the menu is the registry filtered by the caller's access and the
 // Filter Menu text; one panel (mobile menu, settings or user menu) is open at a time.
@@ -9,6 +9,7 @@ import { type LayoutClass, selectContainerWidth } from '../../machines/shell/con
 import { selectLanguage } from '../../machines/shell/language.machine.ts';
 import { type MenuFilterItem, selectMenuFilter } from '../../machines/shell/menu-filter.machine.ts';
 import { selectMenuGroups } from '../../machines/shell/menu-groups.machine.ts';
+import { type MenuLayout, selectMenuLayout } from '../../machines/shell/menu-layout.machine.ts';
 import { selectFlyout } from '../../machines/shell/flyout.machine.ts';
 import { selectMobileNav } from '../../machines/shell/mobile-nav.machine.ts';
 import { selectTheme, type ThemeStyleName } from '../../machines/shell/theme.machine.ts';
@@ -24,7 +25,8 @@ import { userMenuGroups } from './user-menu.ts';
 
 export function ApplicationLayout({ children }: { children: ReactNode }) {
   const system = useSystem();
-  const { auth, menuGroups, theme, containerWidth, language, menuFilter, mobileNav, settingsFlyout, userFlyout, config } = system;
+  const { auth, menuGroups, theme, containerWidth, menuLayout, language, menuFilter, mobileNav, settingsFlyout, userFlyout, config } =
+    system;
   const t = useTexts();
   const [location] = useLocation();
   const search = useSearch();
@@ -38,7 +40,7 @@ export function ApplicationLayout({ children }: { children: ReactNode }) {
   const width = useSelector(containerWidth, (snapshot) => selectContainerWidth(snapshot).layout);
   const languageView = useSelector(language, selectLanguage, shallowEqual);
   const themeView = useSelector(theme, selectTheme, shallowEqual);
-  const topMenu = config.layout === 'top-menu';
+  const topMenu = useSelector(menuLayout, (snapshot) => selectMenuLayout(snapshot).isTopMenu);
 
   const menu = useMemo(() => visibleMenu(access), [access]);
   const byId = useMemo(() => new Map(flattenMenu(menu).map((entry) => [entry.id, entry])), [menu]);
@@ -131,10 +133,16 @@ export function ApplicationLayout({ children }: { children: ReactNode }) {
           themeError={themeView.error}
           widths={(['boxed', 'full', 'fixed'] as const).map((value) => ({ value, label: widthLabels[value] ?? value }))}
           width={width ?? 'full'}
+          menuLayouts={[
+            { value: 'side-menu', label: t('shell.menuLayoutSide') },
+            { value: 'top-menu', label: t('shell.menuLayoutTop') },
+          ]}
+          menuLayout={topMenu ? 'top-menu' : 'side-menu'}
           languages={languageView.languages.map((entry) => ({ value: entry.cultureName, label: entry.displayName }))}
           language={languageView.pending ?? languageView.culture}
           onTheme={(style) => theme.send({ type: 'theme.select', style: style as ThemeStyleName })}
           onWidth={(value) => containerWidth.send({ type: 'layout.select', layout: value as LayoutClass })}
+          onMenuLayout={(value) => menuLayout.send({ type: 'menuLayout.select', layout: value as MenuLayout })}
           onLanguage={(cultureName) => language.send({ type: 'language.select', cultureName })}
           onClose={() => closePanel('settings')}
         />

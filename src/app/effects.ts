@@ -56,6 +56,10 @@ export function connectShellEffects(
       root.classList.add(`theme-${event.style}`, ...[themeClass[event.style]].filter(Boolean));
       root.style.colorScheme = event.style === 'light' ? 'light' : 'dark';
     }),
+    system.menuLayout.on('menuLayout.apply', (event) => {
+      const trigger = event.layout === 'top-menu' ? 'hover' : 'click';
+      for (const flyout of [system.settingsFlyout, system.userFlyout]) flyout.send({ type: 'flyout.configure', trigger });
+    }),
     system.containerWidth.on('layout.apply', (event) => {
       root.classList.remove(...widthClasses);
       root.classList.add(`width-${event.layout}`);

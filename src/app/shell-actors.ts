@@ -11,11 +11,13 @@ import { type ConsentCookie, consentCookieName, cookieConsentMachine } from '../
 import { containerWidthMachine, type LayoutClass } from '../../machines/shell/container-width.machine.ts';
 import { type InternetStatusEvent, internetStatusMachine } from '../../machines/shell/internet-status.machine.ts';
 import { languageMachine } from '../../machines/shell/language.machine.ts';
+import { type MenuLayout, menuLayoutMachine } from '../../machines/shell/menu-layout.machine.ts';
 import { type ColorScheme, type ThemeEvent, type ThemeStyleName, themeMachine } from '../../machines/shell/theme.machine.ts';
 
 /** Local storage keys of spec 9. */
 export const themeStorageKey = 'LPX_THEME';
 export const layoutStorageKey = 'LPX_LAYOUT';
+export const menuLayoutStorageKey = 'LPX_MENU_LAYOUT';
 
 /** Reads a key; private modes and blocked storage throw, which the machines treat as nothing saved. */
 function readStorage(win: Window, key: string): Promise<string | null> {
@@ -54,6 +56,17 @@ export function containerWidthActors(win: Window = window) {
 
 export function createContainerWidthLogic(win: Window = window) {
   return containerWidthMachine.provide({ actors: containerWidthActors(win) });
+}
+
+export function menuLayoutActors(win: Window = window) {
+  return {
+    loadMenuLayout: fromPromise<string | null>(() => readStorage(win, menuLayoutStorageKey)),
+    saveMenuLayout: fromPromise<void, { layout: MenuLayout }>(({ input }) => writeStorage(win, menuLayoutStorageKey, input.layout)),
+  };
+}
+
+export function createMenuLayoutLogic(win: Window = window) {
+  return menuLayoutMachine.provide({ actors: menuLayoutActors(win) });
 }
 
 /** The value of a cookie in `document.cookie` ("a=1; b=2"), or null. */

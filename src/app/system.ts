@@ -13,6 +13,7 @@ import { type FlyoutMachine, flyoutMachine } from '../../machines/shell/flyout.m
 import type { InternetStatusMachine } from '../../machines/shell/internet-status.machine.ts';
 import type { LanguageMachine } from '../../machines/shell/language.machine.ts';
 import { type MenuFilterMachine, menuFilterMachine } from '../../machines/shell/menu-filter.machine.ts';
+import type { MenuLayoutMachine } from '../../machines/shell/menu-layout.machine.ts';
 import { type MenuGroupsMachine, menuGroupsMachine } from '../../machines/shell/menu-groups.machine.ts';
 import { type MobileNavMachine, mobileNavMachine } from '../../machines/shell/mobile-nav.machine.ts';
 import { type NavigationHistoryMachine, navigationHistoryMachine } from '../../machines/shell/navigation-history.machine.ts';
@@ -26,6 +27,7 @@ import {
   createCookieConsentLogic,
   createInternetStatusLogic,
   createLanguageLogic,
+  createMenuLayoutLogic,
   createThemeLogic,
 } from './shell-actors.ts';
 
@@ -125,6 +127,8 @@ export interface ShellSystem {
   auth: ActorRefFrom<AuthMachine>;
   theme: ActorRefFrom<ThemeMachine>;
   containerWidth: ActorRefFrom<ContainerWidthMachine>;
+  /** Side menu or top menu: the user's choice, saved locally; the flyouts' trigger follows it. */
+  menuLayout: ActorRefFrom<MenuLayoutMachine>;
   cookieConsent: ActorRefFrom<CookieConsentMachine>;
   internetStatus: ActorRefFrom<InternetStatusMachine>;
   menuFilter: ActorRefFrom<MenuFilterMachine>;
@@ -169,11 +173,13 @@ export function createShellSystem(win: Window = window): ShellSystem {
     }),
     theme: createActor(createThemeLogic(win), { input: {} }),
     containerWidth: createActor(createContainerWidthLogic(win), { input: {} }),
+    menuLayout: createActor(createMenuLayoutLogic(win), { input: { defaultLayout: shellConfig.layout } }),
     cookieConsent: createActor(createCookieConsentLogic(win.document), { input: {} }),
     internetStatus: createActor(createInternetStatusLogic(win), { input: { isOnline: win.navigator.onLine } }),
     menuFilter: createActor(menuFilterMachine, { input: { items: [] } }),
     mobileNav: createActor(mobileNavMachine, { input: { isAuthenticated: false } }),
-    // Click in the side-menu layout, hover in the top-menu layout (spec 2.3).
+    // Click in the side-menu layout, hover in the top-menu layout (spec 2.3); effects.ts reconfigures
+    // them when the menu layout is applied.
     settingsFlyout: createActor(flyoutMachine, { input: { trigger: shellConfig.layout === 'top-menu' ? 'hover' : 'click' } }),
     userFlyout: createActor(flyoutMachine, { input: { trigger: shellConfig.layout === 'top-menu' ? 'hover' : 'click' } }),
     pageLoader,

@@ -72,6 +72,45 @@ describe('appearance and language', () => {
       await settingsPanel(page).waitFor({ state: 'detached' });
     }));
 
+  it('lays the menu out on top when chosen, keeps it across a reload, and opens the flyouts on hover', () =>
+    withBrowser(async (page) => {
+      await page.goto(`${server.url}/`);
+      await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
+      expect(await page.locator('.app-shell.layout-side').count()).toBe(1);
+      await page.getByRole('button', { name: 'Settings' }).click();
+      const panel = settingsPanel(page);
+      expect(await panel.getByRole('radio', { name: 'Side menu' }).isChecked()).toBe(true);
+      await panel.getByRole('radio', { name: 'Top menu' }).click();
+      expect(await page.evaluate(() => localStorage.getItem('LPX_MENU_LAYOUT'))).toBe('top-menu');
+      // The layout change closes the flyout (its trigger is now hover).
+      await settingsPanel(page).waitFor({ state: 'detached' });
+      const isHorizontal = async () => {
+        const mainMenu = page.getByRole('navigation', { name: 'Main menu' });
+        await mainMenu.waitFor();
+        expect(await mainMenu.count()).toBe(1);
+        // The menu sits in the top bar: wider than tall, its entries side by side.
+        const box = await mainMenu.boundingBox();
+        expect(box && box.width > box.height).toBe(true);
+        expect(await page.locator('header.topbar').getByRole('navigation', { name: 'Main menu' }).count()).toBe(1);
+      };
+      await isHorizontal();
+      expect(await page.locator('.app-shell.layout-top').count()).toBe(1);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+
+      await page.reload();
+      await isHorizontal();
+      expect(await page.locator('.app-shell.layout-top').count()).toBe(1);
+      // Hovering the gear opens the settings panel, with Top menu chosen.
+      await page.getByRole('button', { name: 'Settings' }).hover();
+      await settingsPanel(page).waitFor();
+      expect(await settingsPanel(page).getByRole('radio', { name: 'Top menu' }).isChecked()).toBe(true);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      // And back to the side menu.
+      await settingsPanel(page).getByRole('radio', { name: 'Side menu' }).click();
+      await page.locator('.app-shell.layout-side').waitFor();
+      expect(await page.evaluate(() => localStorage.getItem('LPX_MENU_LAYOUT'))).toBe('side-menu');
+    }));
+
   it('says when the connection is lost, and when it is back', () =>
     withBrowser(async (page) => {
       await page.goto(`${server.url}/`);

@@ -22,10 +22,13 @@ export interface SettingsProps {
   themeError: string | null;
   widths: ReadonlyArray<Choice<string>>;
   width: string;
+  menuLayouts: ReadonlyArray<Choice<string>>;
+  menuLayout: string;
   languages: ReadonlyArray<Choice<string>>;
   language: string;
   onTheme(value: string): void;
   onWidth(value: string): void;
+  onMenuLayout(value: string): void;
   onLanguage(value: string): void;
   /** Escape closes the panel. */
   onClose(): void;
@@ -133,6 +136,13 @@ export function SettingsPanelView(props: SettingsProps & { id?: string; pointer?
         choices={props.widths}
         value={props.width}
         onChange={props.onWidth}
+      />
+      <RadioGroup
+        legend={t('shell.menuLayout')}
+        name="menu-layout"
+        choices={props.menuLayouts}
+        value={props.menuLayout}
+        onChange={props.onMenuLayout}
       />
       <div className="choice-group">
         <label htmlFor="language-select">{t('shell.language')}</label>
