@@ -8,6 +8,7 @@ import {
   createCookieConsentLogic,
   createInternetStatusLogic,
   createLanguageLogic,
+  createMenuLayoutLogic,
   createThemeLogic,
   readCookie,
 } from '../../src/app/shell-actors.ts';
@@ -91,6 +92,26 @@ describe('shell actors', () => {
     const fallback = createActor(createContainerWidthLogic(blocked.win), { input: {} }).start();
     await settled();
     expect(fallback.getSnapshot().context.layout).toBe('full');
+  });
+
+  it('menu layout: reads and writes LPX_MENU_LAYOUT; blocked storage counts as nothing saved', async () => {
+    const fake = fakeWindow({ LPX_MENU_LAYOUT: 'top-menu' });
+    const actor = createActor(createMenuLayoutLogic(fake.win), { input: {} }).start();
+    await settled();
+    expect(actor.getSnapshot().context.layout).toBe('top-menu');
+    actor.send({ type: 'menuLayout.select', layout: 'side-menu' });
+    await settled();
+    expect(fake.storage.get('LPX_MENU_LAYOUT')).toBe('side-menu');
+
+    const blocked = fakeWindow();
+    (blocked.win as unknown as { localStorage: unknown }).localStorage = {
+      getItem: () => {
+        throw new Error('SecurityError');
+      },
+    };
+    const fallback = createActor(createMenuLayoutLogic(blocked.win), { input: {} }).start();
+    await settled();
+    expect(fallback.getSnapshot().context.layout).toBe('side-menu');
   });
 
   it('cookie consent: reads .AspNet.Consent and writes it on path / with its expiry', async () => {
