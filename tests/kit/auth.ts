@@ -153,6 +153,28 @@ export async function submitLogin(
   });
 }
 
+/** A fixed PKCE challenge for tests that stop at the login page (the verifier is never needed). */
+const loginPageChallenge = 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM';
+
+/** Starts an authorization request of the SPA client (code, PKCE S256) and follows it to the login page. */
+export async function startAuthorization(
+  server: Pick<TestServer, 'url' | 'config'>,
+  options: { jar?: CookieJar; scope?: string; query?: string } = {},
+): Promise<{ jar: CookieJar; url: string; status: number; html: string }> {
+  const jar = options.jar ?? new CookieJar();
+  const url = new URL(`${server.url}/connect/authorize`);
+  url.search = new URLSearchParams({
+    client_id: server.config.spaClientId,
+    response_type: 'code',
+    redirect_uri: server.config.issuer,
+    scope: options.scope ?? 'openid',
+    code_challenge: loginPageChallenge,
+    code_challenge_method: 'S256',
+  }).toString();
+  const page = await follow(jar, server.url, await browse(jar, `${url.href}${options.query ?? ''}`));
+  return { jar, url: page.url, status: page.response.status, html: await page.response.text() };
+}
+
 /**
  * Runs an authorization request through the real login page and returns the URL the server
  * finally redirects to (the client's redirect_uri with code or error).

@@ -2,7 +2,7 @@
 // past the limit answers 429 with Retry-After and a localized message, before any password check.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { limits } from '../../server/identity-server/rate-limit.ts';
-import { browse, CookieJar, createUser, follow, spaScope, submitLogin, tokenRequest } from '../kit/auth.ts';
+import { createUser, spaScope, startAuthorization, submitLogin, tokenRequest } from '../kit/auth.ts';
 import { startTestServer, type TestServer } from '../kit/test-server.ts';
 
 let server: TestServer;
@@ -20,18 +20,8 @@ const passwordGrant = (userName: string, password: string) =>
   );
 
 async function loginPage() {
-  const jar = new CookieJar();
-  const url = new URL(`${server.url}/connect/authorize`);
-  url.search = new URLSearchParams({
-    client_id: server.config.spaClientId,
-    response_type: 'code',
-    redirect_uri: server.config.issuer,
-    scope: 'openid',
-    code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
-    code_challenge_method: 'S256',
-  }).toString();
-  const page = await follow(jar, server.url, await browse(jar, url.href));
-  return { jar, url: page.url, html: await page.response.text() };
+  const { jar, url, html } = await startAuthorization(server);
+  return { jar, url, html };
 }
 
 describe('sign-in rate limits', () => {

@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applications, identitySessions, securityLogs, users } from '../../server/db/schema/index.ts';
 import { setSettingValue } from '../../server/modules/setting-management/store.ts';
-import { browse, CookieJar, createUser, follow, passwordToken, spaScope, submitLogin, tokenRequest } from '../kit/auth.ts';
+import { CookieJar, createUser, passwordToken, spaScope, startAuthorization, submitLogin, tokenRequest } from '../kit/auth.ts';
 import { startTestServer, type TestServer } from '../kit/test-server.ts';
 
 let server: TestServer;
@@ -27,17 +27,7 @@ const passwordGrant = (userName: string, password: string, headers: Record<strin
 async function openLoginPage(query = '', headers: Record<string, string> = {}) {
   const jar = new CookieJar();
   jar.headers = headers;
-  const url = new URL(`${server.url}/connect/authorize`);
-  url.search = new URLSearchParams({
-    client_id: server.config.spaClientId,
-    response_type: 'code',
-    redirect_uri: server.config.issuer,
-    scope: 'openid profile',
-    code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
-    code_challenge_method: 'S256',
-  }).toString();
-  const page = await follow(jar, server.url, await browse(jar, `${url.href}${query}`));
-  return { jar, url: page.url, status: page.response.status, html: await page.response.text() };
+  return startAuthorization(server, { jar, scope: 'openid profile', query });
 }
 
 const logRows = (userName: string, action: string) =>
@@ -196,17 +186,7 @@ describe('login page', () => {
     jar.cookies.set('__tenant', acmeId);
     await setSettingValue(server.ctx, 'Abp.Account.EnableLocalLogin', 'false', { providerName: 'T', providerKey: acmeId });
     try {
-      const url = new URL(`${server.url}/connect/authorize`);
-      url.search = new URLSearchParams({
-        client_id: server.config.spaClientId,
-        response_type: 'code',
-        redirect_uri: server.config.issuer,
-        scope: 'openid',
-        code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
-        code_challenge_method: 'S256',
-      }).toString();
-      const page = await follow(jar, server.url, await browse(jar, url.href));
-      const html = await page.response.text();
+      const { html } = await startAuthorization(server, { jar });
       expect(html).toContain('Invalid login request');
       expect(html).toContain('There are no login schemes configured for this client.');
       expect(html).not.toContain('name="password"');
