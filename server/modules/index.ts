@@ -4,8 +4,18 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { healthRoutes } from './abp/health-routes.ts';
 import { platformRoutes } from './abp/platform-routes.ts';
+import { accountRoutes } from './account/account-routes.ts';
+import { accountSessionRoutes } from './account/session-routes.ts';
+import { auditLoggingRoutes } from './audit-logging/audit-logging-routes.ts';
 import { identityRoutes } from './identity/identity-routes.ts';
 
 export type RouteModule = (app: FastifyInstance, ctx: AppContext) => Promise<void>;
 
-export const routeModules: RouteModule[] = [healthRoutes, identityRoutes, platformRoutes];
+export const routeModules: RouteModule[] = [
+  healthRoutes,
+  identityRoutes,
+  platformRoutes,
+  accountRoutes,
+  accountSessionRoutes,
+  auditLoggingRoutes,
+];

@@ -1,0 +1,2 @@
+// Tables of the account area; see the module for their rules.
+export {};

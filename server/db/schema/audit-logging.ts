@@ -1,0 +1,2 @@
+// Tables of the audit-logging area; see the module for their rules.
+export {};
