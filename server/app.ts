@@ -32,7 +32,10 @@ import { createSecrets } from './secrets.ts';
 
 export type App = FastifyInstance;
 
-export const distDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist');
+// SPA_DIST_DIR lets parallel work build and serve its own copy of the SPA (vite build --outDir).
+export const distDir = process.env.SPA_DIST_DIR
+  ? path.resolve(process.env.SPA_DIST_DIR)
+  : path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 
 export interface BuiltApp {
   app: App;

@@ -5,14 +5,18 @@ import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import type { BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { distDir } from '../../server/app.ts';
 import { seriousAxeViolations } from '../kit/browser.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
-/** `npm test` builds first; a bare `vitest run --project e2e` on a fresh clone builds here. */
+/**
+ * `npm test` builds first; a bare `vitest run --project e2e` on a fresh clone builds here (into
+ * SPA_DIST_DIR when set, so parallel work can test its own build).
+ */
 export function ensureBuilt(): void {
-  if (!fs.existsSync(path.join(root, 'dist', 'index.html')))
-    execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  if (!fs.existsSync(path.join(distDir, 'index.html')))
+    execFileSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', distDir, '--emptyOutDir'], { cwd: root, stdio: 'inherit' });
 }
 
 /** Marks the cookie banner as accepted, for specs about something else (it covers the page's bottom). */

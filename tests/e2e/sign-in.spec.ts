@@ -3,23 +3,17 @@
 // accessible name only; every page the user passes through is checked with axe (0 serious or
 // critical); the page must run under its strict CSP without errors; sign-out must make the old
 // access token useless at once (quality bar: logout takes effect on the very next request).
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { type Browser, launchBrowser, seriousAxeViolations } from '../kit/browser.ts';
 import { startTestServer, type TestServer } from '../kit/test-server.ts';
-
-const root = path.resolve(import.meta.dirname, '../..');
+import { ensureBuilt } from './shell-helpers.ts';
 
 let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  // `npm test` builds first; a bare `vitest run --project e2e` on a fresh clone builds here.
-  if (!fs.existsSync(path.join(root, 'dist', 'index.html')))
-    execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  ensureBuilt();
   server = await startTestServer({ serveSpa: true });
   browser = await launchBrowser();
 });
