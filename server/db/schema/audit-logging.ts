@@ -1,2 +1,106 @@
-// Tables of the audit-logging area; see the module for their rules.
-export {};
+// Tables of the audit-logging area (ABP's AbpAuditLogs, AbpAuditLogActions, AbpEntityChanges,
+// AbpEntityPropertyChanges). Rules:
+// - One audit_logs row per audited request; its actions and entity changes hang off it and go with it
+//   (ON DELETE CASCADE), so the deleter only deletes audit_logs rows.
+// - tenant_id is copied onto every child row (null = host) so tenant-scoped queries need no join.
+// - Column lengths follow ABP's constants; the writer truncates longer values instead of failing.
+// - Indexes below the tables are tuned by the scale work (bench/audit-logs); the first ones only
+//   cover the default list order and the foreign keys the cascade needs.
+import { index, integer, jsonb, pgTable, smallint, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { extraProperties, id, tenantId } from './columns.ts';
+
+export const auditLogs = pgTable(
+  'audit_logs',
+  {
+    id: id(),
+    tenantId: tenantId(),
+    applicationName: varchar('application_name', { length: 96 }),
+    userId: uuid('user_id'),
+    userName: varchar('user_name', { length: 256 }),
+    tenantName: varchar('tenant_name', { length: 64 }),
+    impersonatorUserId: uuid('impersonator_user_id'),
+    impersonatorUserName: varchar('impersonator_user_name', { length: 256 }),
+    impersonatorTenantId: uuid('impersonator_tenant_id'),
+    impersonatorTenantName: varchar('impersonator_tenant_name', { length: 64 }),
+    executionTime: timestamp('execution_time', { withTimezone: true, mode: 'date' }).notNull(),
+    executionDuration: integer('execution_duration').notNull(),
+    clientIpAddress: varchar('client_ip_address', { length: 64 }),
+    clientName: varchar('client_name', { length: 128 }),
+    clientId: varchar('client_id', { length: 64 }),
+    correlationId: varchar('correlation_id', { length: 64 }),
+    browserInfo: varchar('browser_info', { length: 512 }),
+    httpMethod: varchar('http_method', { length: 16 }),
+    url: varchar('url', { length: 256 }),
+    exceptions: text('exceptions'),
+    comments: varchar('comments', { length: 256 }),
+    httpStatusCode: integer('http_status_code'),
+    extraProperties: extraProperties(),
+  },
+  (t) => [index('audit_logs_tenant_time_idx').on(t.tenantId, t.executionTime.desc())],
+);
+
+export const auditLogActions = pgTable(
+  'audit_log_actions',
+  {
+    id: id(),
+    auditLogId: uuid('audit_log_id')
+      .notNull()
+      .references(() => auditLogs.id, { onDelete: 'cascade' }),
+    tenantId: tenantId(),
+    serviceName: varchar('service_name', { length: 256 }),
+    methodName: varchar('method_name', { length: 128 }),
+    parameters: varchar('parameters', { length: 2000 }),
+    executionTime: timestamp('execution_time', { withTimezone: true, mode: 'date' }).notNull(),
+    executionDuration: integer('execution_duration').notNull(),
+    extraProperties: extraProperties(),
+  },
+  (t) => [index('audit_log_actions_audit_log_idx').on(t.auditLogId)],
+);
+
+export const entityChanges = pgTable(
+  'entity_changes',
+  {
+    id: id(),
+    auditLogId: uuid('audit_log_id')
+      .notNull()
+      .references(() => auditLogs.id, { onDelete: 'cascade' }),
+    tenantId: tenantId(),
+    changeTime: timestamp('change_time', { withTimezone: true, mode: 'date' }).notNull(),
+    /** 0 Created, 1 Updated, 2 Deleted (spec 9). */
+    changeType: smallint('change_type').notNull(),
+    entityTenantId: uuid('entity_tenant_id'),
+    entityId: varchar('entity_id', { length: 128 }),
+    entityTypeFullName: varchar('entity_type_full_name', { length: 128 }).notNull(),
+    extraProperties: extraProperties(),
+  },
+  (t) => [
+    index('entity_changes_audit_log_idx').on(t.auditLogId),
+    index('entity_changes_tenant_time_idx').on(t.tenantId, t.changeTime.desc()),
+  ],
+);
+
+export const entityPropertyChanges = pgTable(
+  'entity_property_changes',
+  {
+    id: id(),
+    entityChangeId: uuid('entity_change_id')
+      .notNull()
+      .references(() => entityChanges.id, { onDelete: 'cascade' }),
+    tenantId: tenantId(),
+    propertyName: varchar('property_name', { length: 128 }).notNull(),
+    propertyTypeFullName: varchar('property_type_full_name', { length: 64 }).notNull(),
+    originalValue: varchar('original_value', { length: 512 }),
+    newValue: varchar('new_value', { length: 512 }),
+  },
+  (t) => [index('entity_property_changes_entity_change_idx').on(t.entityChangeId)],
+);
+
+/** One row per run of the expired audit log deleter (server/jobs/audit-log-deleter.ts). */
+export const auditLogDeleterRuns = pgTable('audit_log_deleter_runs', {
+  id: id(),
+  startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull(),
+  finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+  deletedCount: integer('deleted_count').notNull().default(0),
+  error: text('error'),
+  extraProperties: jsonb('extra_properties').$type<Record<string, unknown>>().notNull().default({}),
+});
