@@ -40,6 +40,8 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_tenant_user_name_key').on(tenantKey(t.tenantId), t.normalizedUserName).where(sql`${t.isDeleted} = false`),
     index('users_tenant_email_idx').on(t.tenantId, t.normalizedEmail),
+    // Self-registration and profile edits race on e-mail as on user name: the database has the last word.
+    uniqueIndex('users_tenant_email_key').on(tenantKey(t.tenantId), t.normalizedEmail).where(sql`${t.isDeleted} = false`),
     index('users_tenant_creation_idx').on(t.tenantId, t.creationTime),
   ],
 );
