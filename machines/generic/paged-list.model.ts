@@ -1,0 +1,46 @@
+// The test model of the paged list: a page with rows, an empty page and a failure; typing a filter,
+// applying it, a select that applies at once, sorting, paging, refresh and retry. Inputs: a list that
+// loads at once (the usual screen) and one restored from a URL that waits for `refresh`.
+import { describeEvent, done, failed } from '../shell/model-events.ts';
+import type { MachineModel } from '../testing/model-paths.ts';
+import { type PagedListEvent, pagedListMachine } from './paged-list.machine.ts';
+
+export const rows = [{ id: 'a' }, { id: 'b' }];
+
+const events: PagedListEvent[] = [
+  { type: 'filter.change', filters: { userName: 'adm' } },
+  { type: 'filter.submit' },
+  { type: 'filter.changeAndReload', filters: { httpMethod: 'GET' } },
+  { type: 'sort.change', sorting: { id: 'executionTime', direction: 'desc' } },
+  { type: 'page.change', page: 2 },
+  { type: 'refresh' },
+  { type: 'retry' },
+];
+
+export const pagedListModel: MachineModel<typeof pagedListMachine> = {
+  machine: pagedListMachine,
+  scenarios: [
+    { name: 'loads at once', input: {} },
+    {
+      name: 'restored, waits',
+      input: { autoLoad: false, pageSize: 25, page: 3, filters: { userName: 'admin', url: ' ' }, sorting: { id: 'url', direction: 'asc' } },
+    },
+  ],
+  events: [
+    done('fetchPage', { items: rows, totalCount: 12 }),
+    done('fetchPage', { items: [], totalCount: 0 }),
+    failed('fetchPage'),
+    ...events,
+  ],
+  describeEvent,
+  // Bounds the traversal: each event's effect is a separate dimension of the context (edited
+  // filters, sorting, page); past one of them, every further combination repeats transitions
+  // already covered (the states themselves come from the actor's answers).
+  stopWhen: ({ context }) =>
+    [
+      context.filters.userName === 'adm',
+      context.filters.httpMethod === 'GET',
+      context.sorting?.id === 'executionTime',
+      context.page === 2,
+    ].some(Boolean),
+};
