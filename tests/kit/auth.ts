@@ -192,3 +192,56 @@ export async function authorizeThroughLoginPage(
   const end = await follow(jar, serverUrl, posted);
   return { callbackUrl: end.url, jar };
 }
+
+/** A mail from the outbox (dataDir/outbox), with quoted-printable soft breaks undone. */
+export interface OutboxMail {
+  file: string;
+  to: string;
+  subject: string;
+  /** The raw message after undoing quoted-printable line breaks and escapes (ASCII parts readable). */
+  raw: string;
+}
+
+function decodeQuotedPrintable(text: string): string {
+  return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}
+
+/** The outbox mails sent to `to` (all when omitted), oldest first. */
+export async function outboxMails(server: Pick<TestServer, 'config'>, to?: string): Promise<OutboxMail[]> {
+  const { outboxDir } = await import('../../server/mail.ts');
+  const fsp = await import('node:fs/promises');
+  const path = await import('node:path');
+  const dir = outboxDir(server.config);
+  const files = (await fsp.readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
+  const mails: OutboxMail[] = [];
+  for (const file of files) {
+    const raw = decodeQuotedPrintable(await fsp.readFile(path.join(dir, file), 'utf8'));
+    const recipient = /^To: (.*)$/m.exec(raw)?.[1]?.trim() ?? '';
+    if (to && !recipient.toLowerCase().includes(to.toLowerCase())) continue;
+    mails.push({ file, to: recipient, subject: /^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? '', raw });
+  }
+  return mails;
+}
+
+/** The 6-digit code of the newest outbox mail sent to `to`. */
+export async function latestSecurityCode(server: Pick<TestServer, 'config'>, to: string): Promise<string> {
+  const mails = await outboxMails(server, to);
+  const code = /\b(\d{6})\b/.exec(
+    mails
+      .at(-1)
+      ?.raw.split(/\r?\n\r?\n/)
+      .slice(1)
+      .join('\n') ?? '',
+  )?.[1];
+  if (!code) throw new Error(`no security code mailed to ${to}`);
+  return code;
+}
+
+/** The current TOTP code of an authenticator key (base32), or the one `stepOffset` periods away. */
+export async function totpCode(secret: string, stepOffset = 0): Promise<string> {
+  const { generate } = await import('otplib');
+  return generate({ secret, epoch: Math.floor(Date.now() / 1000) + stepOffset * 30 });
+}
+
+/** The base32 secret of an otpauth:// URI. */
+export const secretOfUri = (uri: string): string => new URL(uri).searchParams.get('secret') ?? '';
