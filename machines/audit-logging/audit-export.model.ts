@@ -1,0 +1,50 @@
+// The test model of the export: an immediate file, a background job (running, completed, failed),
+// every actor failing (one with the server's message), cancel, download, expiry and dismissal, so
+// the generated paths reach every transition. Shared by tests/machines/audit-export.machine.test.ts
+// and docs/machines/auditExport.md.
+import type { EventObject } from 'xstate';
+import type { ExportAnswer, ExportProgress } from '../../src/api/audit-export.ts';
+import { describeEvent, done, failed } from '../shell/model-events.ts';
+import type { MachineModel } from '../testing/model-paths.ts';
+import { type AuditExportEvent, auditExportMachine } from './audit-export.machine.ts';
+
+export const fileAnswer: ExportAnswer = { kind: 'file', fileData: 'UEsDBA==', fileName: 'AuditLogs.xlsx' };
+export const jobAnswer: ExportAnswer = { kind: 'job', jobId: 'job-1' };
+export const running: ExportProgress = { status: 'running', processed: 500, total: 2000 };
+export const completed: ExportProgress = { status: 'completed', fileName: 'AuditLogs-job-1.xlsx', expiresInMs: 600_000 };
+export const jobFailed: ExportProgress = { status: 'failed', message: 'The export was stopped' };
+export const serverRefusal: EventObject = {
+  type: 'xstate.error.actor.requestExport',
+  error: { data: { error: { message: 'Too many rows' } } },
+} as EventObject;
+
+const events: Array<AuditExportEvent | EventObject> = [
+  { type: 'export.start', filters: { userName: 'admin', hasException: false, url: null } },
+  { type: 'export.cancel' },
+  { type: 'export.download' },
+  { type: 'export.dismiss' },
+  done('requestExport', fileAnswer),
+  done('requestExport', jobAnswer),
+  failed('requestExport'),
+  serverRefusal,
+  done('saveFile', 'AuditLogs.xlsx'),
+  failed('saveFile'),
+  done('checkProgress', running),
+  done('checkProgress', completed),
+  done('checkProgress', jobFailed),
+  failed('checkProgress'),
+  done('downloadFile', undefined),
+  failed('downloadFile'),
+];
+
+export const auditExportModel: MachineModel<typeof auditExportMachine> = {
+  machine: auditExportMachine,
+  scenarios: [{ name: 'audit logs tab', input: { kind: 'auditLogs' } }],
+  events,
+  describeEvent(event) {
+    if (event.type === 'xstate.error.actor.requestExport' && typeof (event as { error?: unknown }).error === 'object') {
+      return 'requestExport refused "Too many rows"';
+    }
+    return describeEvent(event);
+  },
+};

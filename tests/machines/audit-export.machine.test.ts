@@ -1,0 +1,161 @@
+// The export machine with fake actors on a SimulatedClock: examples that pin issue 5 item 4 and
+// spec 8 (immediate file, background job with progress and an expiring link, no double start,
+// cancel, 'Export completed' / 'Export failed'), then every generated model path (the ones
+// docs/machines/auditExport.md lists).
+import { describe, expect, it } from 'vitest';
+import { createActor, SimulatedClock } from 'xstate';
+import { auditExportMachine, failureMessage, selectAuditExport } from '../../machines/audit-logging/audit-export.machine.ts';
+import { auditExportModel, completed, fileAnswer, jobAnswer, running } from '../../machines/audit-logging/audit-export.model.ts';
+import { modelPaths, uncoveredEdges } from '../../machines/testing/model-paths.ts';
+import { drivePath, fakeActors, settled } from './model-driver.ts';
+
+const actorNames = ['requestExport', 'saveFile', 'checkProgress', 'downloadFile'] as const;
+
+function start(kind: 'auditLogs' | 'entityChanges' = 'auditLogs') {
+  const fakes = fakeActors(actorNames);
+  const clock = new SimulatedClock();
+  const actor = createActor(auditExportMachine.provide({ actors: fakes.actors }), { input: { kind }, clock });
+  const emitted: unknown[] = [];
+  actor.on('*', (event) => emitted.push(event));
+  actor.start();
+  return { actor, fakes, clock, emitted, view: () => selectAuditExport(actor.getSnapshot()) };
+}
+
+describe('audit export', () => {
+  it('saves an immediate answer under the server file name, then says Export completed', async () => {
+    const run = start();
+    expect(run.view()).toMatchObject({ phase: 'idle', canStart: true, canCancel: false });
+    run.actor.send({ type: 'export.start', filters: { userName: 'admin', httpMethod: null } });
+    expect(run.view()).toMatchObject({ phase: 'requesting', canStart: false, canCancel: true });
+    expect(run.fakes.calls).toEqual([
+      { name: 'requestExport', input: { kind: 'auditLogs', filters: { userName: 'admin', httpMethod: null } } },
+    ]);
+    run.fakes.settle('requestExport', { output: fileAnswer });
+    await settled();
+    // The base64 goes straight to the download, never into the machine's context.
+    expect(run.fakes.calls[1]).toEqual({ name: 'saveFile', input: { fileData: 'UEsDBA==', fileName: 'AuditLogs.xlsx' } });
+    expect(JSON.stringify(run.actor.getSnapshot().context)).not.toContain('UEsDBA==');
+    run.fakes.settle('saveFile', { output: 'AuditLogs.xlsx' });
+    await settled();
+    expect(run.view().phase).toBe('idle');
+    expect(run.emitted).toEqual([{ type: 'export.completed', fileName: 'AuditLogs.xlsx' }]);
+  });
+
+  it('never starts a second export while one is under way', async () => {
+    const run = start('entityChanges');
+    run.actor.send({ type: 'export.start', filters: { entityId: '42' } });
+    run.actor.send({ type: 'export.start', filters: { entityId: '43' } });
+    run.fakes.settle('requestExport', { output: jobAnswer });
+    await settled();
+    run.actor.send({ type: 'export.start', filters: { entityId: '44' } });
+    expect(run.fakes.calls.map((call) => call.name)).toEqual(['requestExport', 'checkProgress']);
+    expect(run.fakes.calls[0]?.input).toEqual({ kind: 'entityChanges', filters: { entityId: '42' } });
+  });
+
+  it('follows a background job: progress, polling, a link that expires with the server file', async () => {
+    const run = start();
+    run.actor.send({ type: 'export.start', filters: {} });
+    run.fakes.settle('requestExport', { output: jobAnswer });
+    await settled();
+    expect(run.fakes.calls.at(-1)).toEqual({ name: 'checkProgress', input: { jobId: 'job-1' } });
+    run.fakes.settle('checkProgress', { output: running });
+    await settled();
+    expect(run.view()).toMatchObject({ phase: 'running', progress: { processed: 500, total: 2000 }, canCancel: true });
+    run.clock.increment(999);
+    expect(run.fakes.calls.filter((call) => call.name === 'checkProgress')).toHaveLength(1);
+    run.clock.increment(1);
+    expect(run.fakes.calls.filter((call) => call.name === 'checkProgress')).toHaveLength(2);
+    run.fakes.settle('checkProgress', { output: { ...completed, expiresInMs: 30_000 } });
+    await settled();
+    expect(run.view()).toMatchObject({ phase: 'ready', fileName: 'AuditLogs-job-1.xlsx', canStart: true });
+    expect(run.emitted).toEqual([{ type: 'export.completed', fileName: 'AuditLogs-job-1.xlsx' }]);
+    run.actor.send({ type: 'export.download' });
+    expect(run.fakes.calls.at(-1)).toEqual({ name: 'downloadFile', input: { fileName: 'AuditLogs-job-1.xlsx' } });
+    run.fakes.settle('downloadFile', { output: undefined });
+    await settled();
+    // The link lasts exactly as long as the server keeps the file.
+    run.clock.increment(29_999);
+    expect(run.view().phase).toBe('ready');
+    run.clock.increment(1);
+    expect(run.view()).toMatchObject({ phase: 'expired', canStart: true });
+    run.actor.send({ type: 'export.download' });
+    expect(run.fakes.calls.filter((call) => call.name === 'downloadFile')).toHaveLength(1);
+  });
+
+  it('stops polling on cancel', async () => {
+    const run = start();
+    run.actor.send({ type: 'export.start', filters: {} });
+    run.fakes.settle('requestExport', { output: jobAnswer });
+    await settled();
+    run.fakes.settle('checkProgress', { output: running });
+    await settled();
+    run.actor.send({ type: 'export.cancel' });
+    run.clock.increment(10_000);
+    expect(run.view()).toMatchObject({ phase: 'idle', progress: null });
+    expect(run.fakes.calls.filter((call) => call.name === 'checkProgress')).toHaveLength(1);
+    expect(run.emitted).toEqual([]);
+  });
+
+  it('says Export failed with the server message, and keeps the link after a failed download', async () => {
+    const run = start();
+    run.actor.send({ type: 'export.start', filters: {} });
+    run.fakes.settle('requestExport', { error: { data: { error: { message: 'Too many rows' } } } });
+    await settled();
+    expect(run.emitted).toEqual([{ type: 'export.failed', message: 'Too many rows' }]);
+    run.actor.send({ type: 'export.start', filters: {} });
+    run.fakes.settle('requestExport', { output: jobAnswer });
+    await settled();
+    run.fakes.settle('checkProgress', { output: completed });
+    await settled();
+    run.actor.send({ type: 'export.download' });
+    run.fakes.settle('downloadFile', { error: new TypeError('Failed to fetch') });
+    await settled();
+    expect(run.emitted.at(-1)).toEqual({ type: 'export.failed', message: null });
+    expect(run.view().phase).toBe('ready');
+  });
+
+  it('reads the message of an ABP error envelope only', () => {
+    expect(failureMessage({ data: { error: { message: 'No' } } })).toBe('No');
+    expect(failureMessage(new Error('boom'))).toBeNull();
+    expect(failureMessage(null)).toBeNull();
+  });
+});
+
+describe('audit export model paths', () => {
+  const paths = modelPaths(auditExportModel);
+  // The link's lifetime comes from the server's answer (a delay computed from context); the paths
+  // play it with the model's lifetime.
+  const machine = auditExportMachine.provide({ delays: { linkLifetime: completed.status === 'completed' ? completed.expiresInMs : 0 } });
+
+  it('cover every transition of the machine', () => {
+    expect(uncoveredEdges(auditExportMachine, paths)).toEqual([]);
+  });
+
+  for (const modelPath of paths) {
+    it(modelPath.title, async () => {
+      let emitted: Array<{ type: string }> = [];
+      await drivePath(machine, actorNames, modelPath, (expected, drive) => {
+        emitted = drive.emitted;
+        const view = selectAuditExport(expected as never);
+        // A start is offered exactly when nothing is under way; progress only while running.
+        expect(view.canStart).toBe(['idle', 'ready', 'expired'].includes(view.phase));
+        if (view.phase !== 'running') expect(view.progress).toBeNull();
+        if (view.phase === 'ready' || view.phase === 'downloading' || view.phase === 'expired') expect(view.fileName).not.toBeNull();
+      });
+      // Each outcome is told once: a completion per file saved or ready, a failure per failure.
+      const types = modelPath.path.steps.map((step) => step.event);
+      const completions = types.filter(
+        (event) =>
+          event.type === 'xstate.done.actor.saveFile' ||
+          (event.type === 'xstate.done.actor.checkProgress' && (event as { output?: { status?: string } }).output?.status === 'completed'),
+      ).length;
+      const failures = types.filter(
+        (event) =>
+          event.type.startsWith('xstate.error.actor.') ||
+          (event.type === 'xstate.done.actor.checkProgress' && (event as { output?: { status?: string } }).output?.status === 'failed'),
+      ).length;
+      expect(emitted.filter((event) => event.type === 'export.completed')).toHaveLength(completions);
+      expect(emitted.filter((event) => event.type === 'export.failed')).toHaveLength(failures);
+    });
+  }
+});
