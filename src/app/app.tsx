@@ -14,6 +14,7 @@ import { selectCookieConsent } from '../../machines/shell/cookie-consent.machine
 import { selectInternetStatus } from '../../machines/shell/internet-status.machine.ts';
 import { selectPageLoader } from '../../machines/shell/page-loader.machine.ts';
 import { ConsentBannerView, InternetStatusView, LoaderBarView } from '../views/shell/always-present-view.tsx';
+import { connectIdleSession } from '../views/session/idle-session-actors.ts';
 import { selectAuthView } from './auth-view.ts';
 import { AccountLayout, ApplicationLayout, EmptyLayout } from './application-layout.tsx';
 import { guardRoute, type LayoutKind, type RouteEntry } from './routes.ts';
@@ -35,6 +36,7 @@ function screenOf(route: RouteEntry): LazyExoticComponent<ComponentType> {
 const ErrorScreen = lazy(() => import('../screens/error/error-screen.tsx'));
 const ToastRegion = lazy(() => import('./toast-region.tsx'));
 const ConfirmDialogHost = lazy(() => import('./confirm-dialog.tsx'));
+const IdleSessionDialog = lazy(() => import('../views/session/idle-session-dialog.tsx'));
 
 function Layout({ kind, children }: { kind: LayoutKind; children: ReactNode }) {
   if (kind === 'account') return <AccountLayout>{children}</AccountLayout>;
@@ -55,6 +57,8 @@ function ChunkLoading() {
 export function App() {
   const { auth, navigationHistory, confirmAction, cookieConsent, internetStatus, pageLoader, mobileNav, settingsFlyout, userFlyout } =
     useSystem();
+  const { idleSession } = useSystem();
+  const idleWarning = useSelector(idleSession, (snapshot) => snapshot.matches('warning'));
   const t = useTexts();
   const [location] = useLocation();
   const search = useSearch();
@@ -76,6 +80,8 @@ export function App() {
     settingsFlyout.send({ type: 'flyout.close' });
     userFlyout.send({ type: 'flyout.close' });
   }, [navigationHistory, mobileNav, settingsFlyout, userFlyout, location]);
+  // Idle sign-out follows the session from here on (spec 4.6).
+  useEffect(() => connectIdleSession(auth, idleSession, window), [auth, idleSession]);
   useEffect(() => {
     if (needsSignIn) auth.send({ type: 'auth.signIn', returnUrl: requested });
   }, [auth, needsSignIn, requested]);
@@ -136,6 +142,11 @@ export function App() {
       <Suspense fallback={null}>
         <ToastRegion label={t('toast.region')} closeLabel={t('toast.close')} />
       </Suspense>
+      {idleWarning && (
+        <Suspense fallback={null}>
+          <IdleSessionDialog />
+        </Suspense>
+      )}
       {confirm && (
         <Suspense fallback={null}>
           <ConfirmDialogHost t={t} message={confirm.message} onAnswer={(yes) => confirmAction.send({ type: 'confirm.answer', yes })} />

@@ -19,9 +19,11 @@ import { type MobileNavMachine, mobileNavMachine } from '../../machines/shell/mo
 import { type NavigationHistoryMachine, navigationHistoryMachine } from '../../machines/shell/navigation-history.machine.ts';
 import { type PageLoaderMachine, pageLoaderMachine } from '../../machines/shell/page-loader.machine.ts';
 import type { ThemeMachine } from '../../machines/shell/theme.machine.ts';
+import type { IdleSessionMachine } from '../../machines/session/idle-session.machine.ts';
 import { type ApplicationConfiguration, getApplicationConfiguration } from '../api/application-configuration.ts';
 import { createHttp, type RequestObserver } from '../api/http.ts';
 import { bundledLanguages } from '../i18n/texts.ts';
+import { createIdleSessionActor } from '../views/session/idle-session-actors.ts';
 import {
   createContainerWidthLogic,
   createCookieConsentLogic,
@@ -144,6 +146,8 @@ export interface ShellSystem {
   navigationHistory: ActorRefFrom<NavigationHistoryMachine>;
   /** The one open 'Are you sure?' question. */
   confirmAction: ActorRefFrom<ConfirmActionMachine>;
+  /** Idle sign-out (spec 4.6); app.tsx connects it to the session and renders its warning. */
+  idleSession: ActorRefFrom<IdleSessionMachine>;
   config: ShellConfig;
   /** The identity server's issuer (this origin), ending with '/'. */
   issuer: string;
@@ -201,6 +205,7 @@ export function createShellSystem(win: Window = window): ShellSystem {
     menuGroups: createActor(menuGroupsMachine),
     navigationHistory: createActor(navigationHistoryMachine),
     confirmAction: createActor(confirmActionMachine),
+    idleSession: createIdleSessionActor(win),
     config: shellConfig,
     issuer: `${win.location.origin}/`,
   };
