@@ -1,0 +1,75 @@
+// The record modal (audit log Detail, entity change modals): examples for opening, replacing a
+// request, failure and retry, then every generated model path (docs/machines/recordModal.md),
+// checking that each load asks for the request in force.
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { recordModalMachine, selectRecordModal } from '../../machines/audit-logging/record-modal.machine.ts';
+import { recordModalModel } from '../../machines/audit-logging/record-modal.model.ts';
+import { modelPaths, uncoveredEdges } from '../../machines/testing/model-paths.ts';
+import { drivePath, settled } from './model-driver.ts';
+
+function start() {
+  const loads: Array<{ input: unknown; signal: AbortSignal; resolve(v: unknown): void; reject(e: unknown): void }> = [];
+  const loadRecord = fromPromise<unknown, unknown>(
+    ({ input, signal }) => new Promise((resolve, reject) => loads.push({ input, signal, resolve, reject })),
+  );
+  const actor = createActor(recordModalMachine.provide({ actors: { loadRecord } })).start();
+  return { actor, loads, view: () => selectRecordModal(actor.getSnapshot()) };
+}
+
+describe('record modal', () => {
+  it('opens at once while loading, then shows the record', async () => {
+    const run = start();
+    expect(run.view().isOpen).toBe(false);
+    run.actor.send({ type: 'modal.open', request: { id: 'a' } });
+    expect(run.view()).toMatchObject({ isOpen: true, isLoading: true, request: { id: 'a' }, record: null });
+    expect(run.loads[0]!.input).toEqual({ id: 'a' });
+    run.loads[0]!.resolve({ id: 'a', url: '/x' });
+    await settled();
+    expect(run.view()).toMatchObject({ isOpen: true, isLoading: false, record: { id: 'a', url: '/x' } });
+  });
+
+  it('a second open replaces the first request; the first answer is ignored', async () => {
+    const run = start();
+    run.actor.send({ type: 'modal.open', request: { id: 'a' } });
+    run.actor.send({ type: 'modal.open', request: { id: 'b' } });
+    expect(run.loads[0]!.signal.aborted).toBe(true);
+    run.loads[0]!.resolve({ id: 'a' });
+    await settled();
+    expect(run.view().isLoading).toBe(true);
+    run.loads[1]!.resolve({ id: 'b' });
+    await settled();
+    expect(run.view().record).toEqual({ id: 'b' });
+  });
+
+  it('a failure stays open for retry; close forgets everything', async () => {
+    const run = start();
+    run.actor.send({ type: 'modal.open', request: { id: 'a' } });
+    run.loads[0]!.reject(new Error('404'));
+    await settled();
+    expect(run.view()).toMatchObject({ isOpen: true, hasFailed: true });
+    run.actor.send({ type: 'modal.retry' });
+    expect(run.loads[1]!.input).toEqual({ id: 'a' });
+    run.actor.send({ type: 'modal.close' });
+    expect(run.loads[1]!.signal.aborted).toBe(true);
+    expect(run.actor.getSnapshot().context).toEqual({ request: null, record: null, error: null });
+    expect(run.view().isOpen).toBe(false);
+  });
+});
+
+describe('record modal model paths', () => {
+  const paths = modelPaths(recordModalModel);
+
+  it('cover every transition of the machine', () => {
+    expect(uncoveredEdges(recordModalMachine, paths)).toEqual([]);
+  });
+
+  for (const modelPath of paths) {
+    it(modelPath.title, async () => {
+      await drivePath(recordModalMachine, ['loadRecord'], modelPath, (expected, drive) => {
+        if (expected.matches('loading')) expect(drive.fakes.calls.at(-1)?.input).toEqual(expected.context.request);
+        if (expected.matches('closed')) expect(expected.context.request).toBeNull();
+      });
+    });
+  }
+});
