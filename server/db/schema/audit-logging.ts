@@ -6,7 +6,7 @@
 // - Column lengths follow ABP's constants; the writer truncates longer values instead of failing.
 // - Indexes below the tables are tuned by the scale work (bench/audit-logs); the first ones only
 //   cover the default list order and the foreign keys the cascade needs.
-import { index, integer, jsonb, pgTable, smallint, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { extraProperties, id, tenantId } from './columns.ts';
 
 export const auditLogs = pgTable(
@@ -104,3 +104,33 @@ export const auditLogDeleterRuns = pgTable('audit_log_deleter_runs', {
   error: text('error'),
   extraProperties: jsonb('extra_properties').$type<Record<string, unknown>>().notNull().default({}),
 });
+
+/**
+ * Background exports (server/jobs/audit-export.ts). The row is the job's shared state, so any server
+ * instance can answer its progress; the finished file lives in DATA_DIR/audit-exports until
+ * expiresAt, after which the row and the file are removed. Only the creating user (and tenant) may
+ * read either.
+ */
+export const auditLogExportJobs = pgTable(
+  'audit_log_export_jobs',
+  {
+    id: id(),
+    tenantId: tenantId(),
+    userId: uuid('user_id').notNull(),
+    /** 'AuditLogs' or 'EntityChanges'. */
+    kind: varchar('kind', { length: 32 }).notNull(),
+    /** 'Queued', 'Running', 'Completed' or 'Failed'. */
+    status: varchar('status', { length: 16 }).notNull(),
+    filter: jsonb('filter').$type<Record<string, unknown>>().notNull().default({}),
+    totalRows: integer('total_rows'),
+    processedRows: integer('processed_rows').notNull().default(0),
+    fileName: varchar('file_name', { length: 128 }).notNull(),
+    error: text('error'),
+    creationTime: timestamp('creation_time', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** Written with each progress step: a Running job whose heartbeat stopped was lost with its instance. */
+    heartbeatTime: timestamp('heartbeat_time', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    completionTime: timestamp('completion_time', { withTimezone: true, mode: 'date' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [uniqueIndex('audit_log_export_jobs_file_name_key').on(t.fileName), index('audit_log_export_jobs_expires_idx').on(t.expiresAt)],
+);
