@@ -1,0 +1,49 @@
+// The test model of the settings form, on a password-policy-like tab (requiredLength required,
+// 2 to 32): a load and a failed one, an invalid and a valid change, a submit while invalid, a save
+// that succeeds, one the server refuses with field errors and one that fails plainly, and the
+// configuration refresh succeeding or failing. Shared by tests/machines/settings-form.machine.test.ts
+// and docs/machines/settingsForm.md.
+import type { EventObject } from 'xstate';
+import { describeEvent, done, failed } from '../shell/model-events.ts';
+import type { MachineModel } from '../testing/model-paths.ts';
+import { type FieldRules, type SettingsFormEvent, settingsFormMachine } from './settings-form.machine.ts';
+
+export const passwordRules: FieldRules = {
+  requiredLength: [{ kind: 'required' }, { kind: 'min', limit: 2 }, { kind: 'max', limit: 32 }],
+};
+
+export const loadedValues = { requiredLength: 6, requireDigit: true };
+
+export const serverRefusal = {
+  data: {
+    error: {
+      code: null,
+      message: 'Your request is not valid!',
+      validationErrors: [{ message: 'The field {0} must be between {1} and {2}.[RequiredLength,2,32]', members: ['RequiredLength'] }],
+    },
+  },
+};
+
+const events: Array<SettingsFormEvent | EventObject> = [
+  done('loadSettings', loadedValues),
+  failed('loadSettings'),
+  { type: 'form.change', values: { requiredLength: 1 } },
+  { type: 'form.change', values: { requiredLength: 8 } },
+  { type: 'form.submit' },
+  { type: 'form.reset' },
+  { type: 'form.retry' },
+  done('saveSettings', undefined),
+  { type: 'xstate.error.actor.saveSettings', error: serverRefusal } as EventObject,
+  done('refreshConfiguration', undefined),
+  failed('refreshConfiguration'),
+];
+
+export const settingsFormModel: MachineModel<typeof settingsFormMachine> = {
+  machine: settingsFormMachine,
+  scenarios: [{ name: 'password policy tab', input: { rules: passwordRules } }],
+  events,
+  describeEvent(event) {
+    if (event.type === 'xstate.error.actor.saveSettings') return 'saveSettings refused (field error)';
+    return describeEvent(event);
+  },
+};
