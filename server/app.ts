@@ -12,6 +12,9 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import { registerAuditCapture } from './audit/capture.ts';
+import { createAuditService } from './audit/index.ts';
+import { auditOptionsFrom } from './audit/options.ts';
 import { createCacheBus } from './cache.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
@@ -93,12 +96,15 @@ export async function buildApp(options: {
   ctx.features = createFeatureChecker(ctx);
   ctx.settings = createSettingProvider(ctx);
   ctx.securityLog = createSecurityLogWriter(ctx);
+  ctx.audit = createAuditService(ctx, auditOptionsFrom(config));
   const identityServer = await createIdentityServer(ctx);
   ctx.tokens = identityServer.tokens;
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Correlation-Id', request.id);
   });
+  // Before the request context: the audit scope must wrap the caller/tenant/access checks too.
+  registerAuditCapture(app, ctx);
   registerRequestContext(app, ctx);
   await app.register(identityServer.plugin);
   for (const module of routeModules) await app.register((instance) => module(instance, ctx));
@@ -121,6 +127,8 @@ export async function buildApp(options: {
     routes,
     async close() {
       await app.close();
+      // Requests have finished: write the audit logs still queued before the database closes.
+      await ctx.audit.close();
       await identityServer.close();
       if (!options.database) await database.close();
     },

@@ -2,6 +2,7 @@
 // cross-cutting plugins (tenant, auth, permission) and several modules share. Each service is
 // created by its module's factory in app.ts; modules reach each other only through this object.
 import type { FastifyBaseLogger } from 'fastify';
+import type { AuditService } from './audit/index.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { Secrets } from './secrets.ts';
@@ -110,4 +111,6 @@ export interface AppContext {
   features: FeatureChecker;
   settings: SettingProvider;
   securityLog: SecurityLogWriter;
+  /** Audit capture options, the batched audit log writer and the expired-log deleter. */
+  audit: AuditService;
 }

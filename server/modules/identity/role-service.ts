@@ -11,6 +11,7 @@ import type { GetIdentityRolesInput, IdentityRoleCreateDto, IdentityRoleDto, Ide
 import type { AppContext } from '../../context.ts';
 import { permissionGrants, roles } from '../../db/schema/index.ts';
 import { businessError, notFound, staleConcurrencyStamp } from '../../errors.ts';
+import { trackRole } from '../../audit/entities.ts';
 import { invalidatePermissionGrants, invalidateUserPermissions } from '../permission-management/checker.ts';
 import { normalizeName } from '../saas/tenant-store.ts';
 import { likePattern, orderBy, pageOf } from '../shared/paging.ts';
@@ -124,6 +125,7 @@ export async function createRole(ctx: AppContext, caller: Caller, input: Identit
           creatorId: caller.userId,
         })
         .returning();
+      trackRole(null, row!);
       return toDto({ ...row!, userCount: 0 });
     });
   } catch (error) {
@@ -172,6 +174,7 @@ export async function updateRole(ctx: AppContext, caller: Caller, id: string, in
         .where(and(eq(roles.id, id), eq(roles.concurrencyStamp, input.concurrencyStamp)))
         .returning();
       if (!row) throw staleConcurrencyStamp();
+      trackRole(existing, row);
       return getRole(tx, caller.tenantId, id);
     });
     if (renamedFrom) await invalidateAfterRoleChange(ctx, caller.tenantId, [renamedFrom, name]);
@@ -201,6 +204,7 @@ export async function deleteRole(ctx: AppContext, caller: Caller, id: string): P
       );
     // user_roles rows go with the role (foreign key cascade).
     await tx.delete(roles).where(eq(roles.id, id));
+    trackRole(existing, null);
     return existing.name;
   });
   await invalidateAfterRoleChange(ctx, caller.tenantId, [name]);

@@ -10,6 +10,7 @@ import type { IdentityUserCreateDto, IdentityUserDto, IdentityUserUpdateDto } fr
 import type { AppContext } from '../../context.ts';
 import { identitySessions, roles, userRoles, users } from '../../db/schema/index.ts';
 import { businessError, invalidField, notFound, staleConcurrencyStamp, validationError } from '../../errors.ts';
+import { trackUser, trackUserRole, trackUserSoftDeleted } from '../../audit/entities.ts';
 import { invalidateUserPermissions } from '../permission-management/checker.ts';
 import { normalizeName } from '../saas/tenant-store.ts';
 import { sameTenant } from '../shared/tenancy.ts';
@@ -34,11 +35,11 @@ async function checkPasswordPolicy(ctx: AppContext, tenantId: string | null, pas
   if (errors.length) throw validationError(errors);
 }
 
-function checkUserName(userName: string) {
+export function checkUserName(userName: string) {
   if (!userNamePattern.test(userName)) throw invalidField('userName', identityKey('InvalidUserName'), userName);
 }
 
-async function checkUnique(tx: Executor, tenantId: string | null, input: { userName: string; email: string }, exceptId?: string) {
+export async function checkUnique(tx: Executor, tenantId: string | null, input: { userName: string; email: string }, exceptId?: string) {
   const others = (where: ReturnType<typeof eq>) => findUser(tx, tenantId, exceptId ? and(where, ne(users.id, exceptId))! : where);
   if (await others(eq(users.normalizedUserName, normalizeName(input.userName)))) {
     throw businessError('Volo.Abp.Identity:DuplicateUserName', identityKey('DuplicateUserName'), input.userName);
@@ -69,6 +70,8 @@ export async function setUserRoles(tx: Tx, tenantId: string | null, userId: stri
   const toAdd = [...wantedIds].filter((id) => !currentIds.has(id));
   if (toRemove.length) await tx.delete(userRoles).where(and(eq(userRoles.userId, userId), inArray(userRoles.roleId, toRemove)));
   if (toAdd.length) await tx.insert(userRoles).values(toAdd.map((roleId) => ({ userId, roleId, tenantId })));
+  for (const roleId of toRemove) trackUserRole(tenantId, userId, roleId, false);
+  for (const roleId of toAdd) trackUserRole(tenantId, userId, roleId, true);
   return toRemove.length > 0 || toAdd.length > 0;
 }
 
@@ -87,8 +90,16 @@ async function settingIsTrue(ctx: AppContext, name: string, tenantId: string | n
 }
 
 /** Postgres unique violation: two requests raced past the duplicate check. */
-const isUniqueViolation = (error: unknown) =>
+export const isUniqueViolation = (error: unknown) =>
   (error as { code?: string })?.code === '23505' || (error as { cause?: { code?: string } })?.cause?.code === '23505';
+
+/** The duplicate a unique violation stands for: the e-mail index names its constraint, else the user name. */
+export function duplicateError(error: unknown, userName: string, email: string) {
+  const constraint = (error as { constraint?: string })?.constraint ?? (error as { cause?: { constraint?: string } })?.cause?.constraint;
+  return constraint === 'users_tenant_email_key'
+    ? businessError('Volo.Abp.Identity:DuplicateEmail', identityKey('DuplicateEmail'), email)
+    : businessError('Volo.Abp.Identity:DuplicateUserName', identityKey('DuplicateUserName'), userName);
+}
 
 /**
  * `manageRoles`: whether the caller holds AbpIdentity.Users.Update.ManageRoles. Without it, role
@@ -103,6 +114,8 @@ export async function createUser(
   caller: Caller,
   input: IdentityUserCreateDto,
   rights: RoleRights,
+  /** More writes in the same transaction (self-registration's confirmation token), after the roles. */
+  within?: (tx: Tx, row: UserRow) => Promise<void>,
 ): Promise<IdentityUserDto> {
   const userName = input.userName.trim();
   const email = input.email.trim();
@@ -136,14 +149,16 @@ export async function createUser(
           creatorId: caller.userId,
         })
         .returning();
+      trackUser(null, row!);
       // ABP: absent roleNames gives the default roles; a list (even empty) is taken as is.
       const requested = rights.manageRoles ? input.roleNames : null;
       await setUserRoles(tx, caller.tenantId, row!.id, requested ?? (await defaultRoleNames(tx, caller.tenantId)));
+      await within?.(tx, row!);
       return userDto(tx, row!);
     });
     return dto;
   } catch (error) {
-    if (isUniqueViolation(error)) throw businessError('Volo.Abp.Identity:DuplicateUserName', identityKey('DuplicateUserName'), userName);
+    if (isUniqueViolation(error)) throw duplicateError(error, userName, email);
     throw error;
   }
 }
@@ -208,6 +223,7 @@ export async function updateUser(
         .where(and(eq(users.id, id), eq(users.concurrencyStamp, input.concurrencyStamp)))
         .returning();
       if (!row) throw staleConcurrencyStamp();
+      trackUser(existing, row);
       if (input.roleNames && rights.manageRoles) rolesChanged = await setUserRoles(tx, caller.tenantId, id, input.roleNames);
       if (!row.isActive) await endSessions(tx, id);
       return userDto(tx, row);
@@ -215,7 +231,7 @@ export async function updateUser(
     if (rolesChanged) await invalidateUserPermissions(ctx, id);
     return dto;
   } catch (error) {
-    if (isUniqueViolation(error)) throw businessError('Volo.Abp.Identity:DuplicateUserName', identityKey('DuplicateUserName'), userName);
+    if (isUniqueViolation(error)) throw duplicateError(error, userName, requestedEmail);
     throw error;
   }
 }
@@ -243,10 +259,12 @@ export async function deleteUser(ctx: AppContext, caller: Caller, id: string): P
     // id" look the same on every verb, as the isolation sweep expects.
     const existing = await findUser(tx, caller.tenantId, eq(users.id, id));
     if (!existing) throw userNotFound(id);
-    await tx
+    const [deleted] = await tx
       .update(users)
       .set({ isDeleted: true, deletionTime: new Date(), deleterId: caller.userId, concurrencyStamp: newStamp() })
-      .where(eq(users.id, id));
+      .where(eq(users.id, id))
+      .returning();
+    if (deleted) trackUserSoftDeleted(existing, deleted);
     await endSessions(tx, id);
   });
   await invalidateUserPermissions(ctx, id);

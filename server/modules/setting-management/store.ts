@@ -5,6 +5,8 @@
 // - values are cached per provider and dropped in every instance on each write (topic 'settings');
 // - writing null removes the stored value so the next level applies again.
 import { and, eq, inArray } from 'drizzle-orm';
+import { trackSetting } from '../../audit/entities.ts';
+import { isTrackingChanges } from '../../audit/scope.ts';
 import { TtlCache } from '../../cache.ts';
 import type { AppContext, SettingProvider } from '../../context.ts';
 import { settings } from '../../db/schema/index.ts';
@@ -123,6 +125,18 @@ function checkTarget(name: string, target: SettingTarget): SettingDefinition {
   return definition;
 }
 
+type Executor = Parameters<Parameters<AppContext['db']['transaction']>[0]>[0];
+
+async function storedValues(tx: Executor, names: string[], target: SettingTarget): Promise<Map<string, string>> {
+  const rows = await tx
+    .select({ name: settings.name, value: settings.value })
+    .from(settings)
+    .where(
+      and(inArray(settings.name, names), eq(settings.providerName, target.providerName), eq(settings.providerKey, target.providerKey)),
+    );
+  return new Map(rows.map((row) => [row.name, row.value]));
+}
+
 /**
  * Stores several values under one provider in one transaction (null removes the stored value), then
  * drops the cached values everywhere. Programming errors (undefined setting, provider not allowed)
@@ -131,6 +145,14 @@ function checkTarget(name: string, target: SettingTarget): SettingDefinition {
 export async function setSettingValues(ctx: AppContext, values: Record<string, string | null>, target: SettingTarget): Promise<void> {
   const entries = Object.entries(values).map(([name, value]) => ({ definition: checkTarget(name, target), value }));
   await ctx.db.transaction(async (tx) => {
+    // Inside an audited request, the stored values before the write feed its entity changes.
+    const previous = isTrackingChanges()
+      ? await storedValues(
+          tx,
+          entries.map((e) => e.definition.name),
+          target,
+        )
+      : null;
     const removed = entries.filter((e) => e.value === null).map((e) => e.definition.name);
     if (removed.length) {
       await tx
@@ -150,6 +172,11 @@ export async function setSettingValues(ctx: AppContext, values: Record<string, s
         .insert(settings)
         .values({ name: definition.name, value: stored, providerName: target.providerName, providerKey: target.providerKey })
         .onConflictDoUpdate({ target: [settings.name, settings.providerName, settings.providerKey], set: { value: stored } });
+    }
+    if (previous) {
+      for (const { definition, value } of entries) {
+        trackSetting(target, definition.name, previous.get(definition.name) ?? null, value, definition.isEncrypted);
+      }
     }
   });
   await ctx.cache.publish(settingsTopic, cacheKey(target.providerName, target.providerKey));

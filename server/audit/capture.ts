@@ -1,0 +1,245 @@
+// Captures one audit log per API request (ABP's AbpAuditingMiddleware + auditing interceptor). Rules:
+// - only paths under /api/ are candidates: static files, the SPA, health probes and the OpenID
+//   endpoints (/connect/*, whose sign-ins go to the security log) are not audited;
+// - a request is written when auditing is on for the host (AUDIT_LOGGING_ENABLED) and for the
+//   tenant (feature AuditLogging.Enable), and it reached a declared route (it has an action, as
+//   ABP saves only logs with actions or entity changes), and either it is not a GET (ABP's
+//   IsEnabledForGetRequests defaults to false; AUDIT_GET_REQUESTS turns GETs on), or it failed
+//   (AlwaysLogOnException), or it changed entities; a route may opt out with config.audit.disabled;
+// - the audit-logging GET endpoints follow the same rule as every GET (ABP audits them like any
+//   other request when GETs are audited);
+// - the action names the route's service and method: config.audit.serviceName/methodName, else
+//   derived from the path as ABP's conventional controllers name them (IdentityUserAppService /
+//   UpdateAsync); parameters are the route parameters and the input (body, or query string) as
+//   JSON, with every member named like a password, secret or token masked, cut to 2000 chars;
+// - the correlation id is the X-Correlation-Id header or a generated one (app.ts: request.id),
+//   echoed on the answer; exceptions are the ABP error infos of the errors the request raised;
+// - all of it happens after the answer is sent: the request only pays for the scope and the hooks.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { localize } from '../localization/index.ts';
+import { toAppError } from '../plugins/error-handler.ts';
+import { type AuditScope, newAuditScope, runInAuditScope } from './scope.ts';
+import type { AuditActionRecord, AuditLogRecord } from './writer.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Auditing of this route: opt out, or name its action explicitly. */
+    audit?: { disabled?: boolean; serviceName?: string; methodName?: string };
+  }
+  interface FastifyRequest {
+    audit: AuditRequestState | null;
+  }
+}
+
+interface AuditRequestState {
+  scope: AuditScope;
+  startedAt: Date;
+  startedAtMs: number;
+  actionStartedAt: Date | null;
+  actionStartedAtMs: number;
+  errors: Error[];
+}
+
+const secretKey = /pass(word)?|secret|token|authorization|cookie|apikey|api_key|privatekey|securitystamp|otp|captcha/i;
+const maxParametersLength = 2000;
+
+/** A JSON copy of `value` with secret-looking members masked (depth-limited). */
+export function maskSecrets(value: unknown, depth = 0): unknown {
+  if (depth > 8 || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((item) => maskSecrets(item, depth + 1));
+  const result: Record<string, unknown> = {};
+  for (const [key, member] of Object.entries(value as Record<string, unknown>)) {
+    result[key] = secretKey.test(key) && member !== null && member !== '' ? '***' : maskSecrets(member, depth + 1);
+  }
+  return result;
+}
+
+const pascal = (text: string) =>
+  text
+    .split(/[-_.\s]+/)
+    .filter(Boolean)
+    .map((part) => part[0]!.toUpperCase() + part.slice(1))
+    .join('');
+
+const singular = (word: string) =>
+  word.endsWith('ies')
+    ? `${word.slice(0, -3)}y`
+    : word.endsWith('sses')
+      ? word.slice(0, -2)
+      : word.endsWith('s') && !word.endsWith('ss')
+        ? word.slice(0, -1)
+        : word;
+
+/**
+ * Service and method names for a route, in the style of ABP's conventional controllers:
+ * /api/identity/users/:id PUT -> IdentityUserAppService.UpdateAsync;
+ * /api/identity/users/:id/roles GET -> IdentityUserAppService.GetRolesAsync;
+ * /api/audit-logging/audit-logs GET -> AuditLogAppService.GetListAsync.
+ */
+export function actionNameOf(method: string, routeUrl: string): { serviceName: string; methodName: string } {
+  const segments = routeUrl.split('?')[0]!.split('/').filter(Boolean);
+  const rest = segments[0] === 'api' ? segments.slice(1) : segments;
+  const area = rest[0] ?? '';
+  const resourceIndex = rest.findIndex((s, i) => i > 0 && !s.startsWith(':'));
+  const resource = resourceIndex > 0 ? rest[resourceIndex]! : area;
+  const areaName = pascal(area);
+  const resourceName = pascal(singular(resource));
+  // AuditLogging + AuditLog -> AuditLog; Identity + User -> IdentityUser.
+  const firstWord = /^[A-Z][a-z]*/.exec(areaName)?.[0] ?? '';
+  const serviceBase = resourceIndex < 0 || resourceName.startsWith(firstWord) ? resourceName || areaName : `${areaName}${resourceName}`;
+  const after = resourceIndex > 0 ? rest.slice(resourceIndex + 1) : rest.slice(1);
+  const words = after.filter((s) => !s.startsWith(':')).map(pascal);
+  const endsWithParam = after.length > 0 && after[after.length - 1]!.startsWith(':');
+  const verb = method.toUpperCase();
+  let methodName: string;
+  if (words.length) {
+    const prefix = verb === 'GET' ? 'Get' : verb === 'DELETE' ? 'Delete' : verb === 'PUT' ? 'Update' : '';
+    methodName = `${prefix}${words.join('')}`;
+  } else if (verb === 'GET') methodName = endsWithParam ? 'Get' : 'GetList';
+  else if (verb === 'POST') methodName = 'Create';
+  else if (verb === 'PUT' || verb === 'PATCH') methodName = 'Update';
+  else if (verb === 'DELETE') methodName = 'Delete';
+  else methodName = pascal(verb.toLowerCase());
+  return { serviceName: `${serviceBase}AppService`, methodName: `${methodName}Async` };
+}
+
+function parametersOf(request: FastifyRequest): string | null {
+  const params = (request.params ?? {}) as Record<string, unknown>;
+  const input = request.body ?? (request.query && Object.keys(request.query as object).length ? request.query : undefined);
+  const value: Record<string, unknown> = { ...params };
+  if (input !== undefined && input !== null) value.input = input;
+  if (!Object.keys(value).length) return '{}';
+  let text: string;
+  try {
+    text = JSON.stringify(maskSecrets(value));
+  } catch {
+    return null;
+  }
+  return text.length > maxParametersLength ? text.slice(0, maxParametersLength) : text;
+}
+
+/** Path and query as received, with secret-looking query values masked. */
+function urlOf(request: FastifyRequest): string {
+  const [path, query] = request.url.split('?', 2) as [string, string | undefined];
+  if (!query) return path;
+  const search = new URLSearchParams(query);
+  for (const key of [...search.keys()]) if (secretKey.test(key)) search.set(key, '***');
+  return `${path}?${search.toString()}`;
+}
+
+function exceptionsOf(request: FastifyRequest, errors: Error[]): string | null {
+  if (!errors.length) return null;
+  const infos = errors.map((error) => {
+    const appError = toAppError(error as FastifyError);
+    const t = (text: Parameters<typeof localize>[1]) => localize(request.culture, text);
+    return {
+      code: appError.code,
+      message: t(appError.text),
+      details: appError.detailsText ? t(appError.detailsText) : null,
+      data: appError.data,
+      validationErrors: appError.validationErrors?.map((v) => ({ message: t(v.message), members: v.members })) ?? null,
+      // The kind of failure helps an administrator; internals (stack, SQL) stay in the server log.
+      type: appError === error ? 'AppError' : error.name || 'Error',
+    };
+  });
+  return JSON.stringify(infos);
+}
+
+export function registerAuditCapture(app: FastifyInstance, ctx: AppContext): void {
+  app.decorateRequest('audit', null);
+
+  // Callback style so that everything after this hook (other hooks, the handler, the repositories)
+  // runs inside the request's AsyncLocalStorage scope.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!ctx.audit.options.isEnabled || !request.url.startsWith('/api/')) return done();
+    const scope = newAuditScope();
+    request.audit = {
+      scope,
+      startedAt: new Date(),
+      startedAtMs: performance.now(),
+      actionStartedAt: null,
+      actionStartedAtMs: 0,
+      errors: [],
+    };
+    runInAuditScope(scope, done);
+  });
+
+  app.addHook('preHandler', async (request) => {
+    if (!request.audit) return;
+    request.audit.actionStartedAt = new Date();
+    request.audit.actionStartedAtMs = performance.now();
+  });
+
+  app.addHook('onError', async (request, _reply, error) => {
+    request.audit?.errors.push(error);
+  });
+
+  app.addHook('onResponse', (request, reply, done) => {
+    if (request.audit) ctx.audit.writer.track(finish(ctx, request, reply));
+    done();
+  });
+}
+
+async function finish(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const state = request.audit!;
+  try {
+    const record = await buildRecord(ctx, request, reply, state);
+    if (record) ctx.audit.writer.enqueue(record);
+  } catch (error) {
+    request.log.error({ err: error }, 'could not capture the audit log');
+  }
+}
+
+async function buildRecord(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, state: AuditRequestState) {
+  const { options } = ctx.audit;
+  const config = request.routeOptions.config;
+  // A declared route (every app route has config.auth); unknown paths and CORS preflights have none.
+  if (!config?.auth || config.audit?.disabled) return null;
+  const status = reply.statusCode;
+  const failed = state.errors.length > 0 || status >= 400;
+  const entityChanges = failed ? [] : state.scope.entityChanges;
+  const method = request.method.toUpperCase();
+  if (method === 'GET' && !options.isEnabledForGetRequests && !(failed && options.alwaysLogOnException) && !entityChanges.length)
+    return null;
+  const tenantId = request.tenant?.id ?? null;
+  if (!(await ctx.features.isEnabled(tenantId, 'AuditLogging.Enable'))) return null;
+
+  const endMs = performance.now();
+  const names = actionNameOf(method, request.routeOptions.url ?? request.url);
+  const action: AuditActionRecord = {
+    serviceName: config.audit?.serviceName ?? names.serviceName,
+    methodName: config.audit?.methodName ?? names.methodName,
+    parameters: parametersOf(request),
+    executionTime: state.actionStartedAt ?? state.startedAt,
+    executionDuration: endMs - (state.actionStartedAt ? state.actionStartedAtMs : state.startedAtMs),
+  };
+  const user = request.currentUser;
+  const record: AuditLogRecord = {
+    tenantId,
+    applicationName: options.applicationName,
+    userId: user?.id ?? null,
+    userName: user?.userName ?? null,
+    tenantName: request.tenant?.name ?? null,
+    impersonatorUserId: user?.impersonatorUserId ?? null,
+    impersonatorUserName: user?.impersonatorUserName ?? null,
+    impersonatorTenantId: user?.impersonatorTenantId ?? null,
+    impersonatorTenantName: user?.impersonatorTenantName ?? null,
+    executionTime: state.startedAt,
+    executionDuration: endMs - state.startedAtMs,
+    clientIpAddress: request.ip ?? null,
+    clientName: null,
+    clientId: user?.clientId ?? null,
+    correlationId: request.id,
+    browserInfo: request.headers['user-agent'] ?? null,
+    httpMethod: method,
+    url: urlOf(request),
+    exceptions: exceptionsOf(request, state.errors),
+    comments: state.scope.comments.length ? state.scope.comments.join('\n') : null,
+    httpStatusCode: status,
+    extraProperties: state.scope.extraProperties,
+    actions: [action],
+    entityChanges,
+  };
+  return record;
+}

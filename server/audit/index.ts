@@ -1,0 +1,25 @@
+// The audit service on the context: options, the batched writer and the expired-log deleter job.
+// Created in app.ts; close() stops the job and flushes the writer (graceful shutdown).
+import type { AppContext } from '../context.ts';
+import { startAuditLogDeleterJob } from '../jobs/audit-log-deleter.ts';
+import type { AuditOptions } from './options.ts';
+import { type AuditLogWriter, createAuditLogWriter } from './writer.ts';
+
+export interface AuditService {
+  options: AuditOptions;
+  writer: AuditLogWriter;
+  close(): Promise<void>;
+}
+
+export function createAuditService(ctx: AppContext, options: AuditOptions): AuditService {
+  const writer = createAuditLogWriter(ctx.db, ctx.log, options);
+  const deleter = startAuditLogDeleterJob(ctx, options);
+  return {
+    options,
+    writer,
+    async close() {
+      await deleter.stop();
+      await writer.close();
+    },
+  };
+}

@@ -1,0 +1,145 @@
+// The audit scope of one request, reachable from any code the request runs (AsyncLocalStorage), so
+// repositories record entity changes without being handed the request. Rules:
+// - outside a request (seed, jobs, tests calling services directly) there is no scope and
+//   recording an entity change does nothing;
+// - a change is recorded as a diff: Updated changes list only properties whose value changed, and
+//   an Updated change with no changed property is not recorded at all (no empty change records);
+// - Created lists every property with a value, a hard Deleted every property it had; a soft delete
+//   is an update of isDeleted and is recorded as Deleted (as ABP does for ISoftDelete entities);
+// - values are stored as ABP stores them: JSON text ("\"admin\"", "true", "3"), cut to 512 chars;
+//   secret properties (password hashes, security stamps, encrypted values) never get a value, only
+//   the fact that they changed;
+// - entity changes are kept only when the request succeeds: every write here runs in one
+//   transaction that a failure rolls back, so a failed request changed nothing.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { EntityChangeType } from '../../contract/audit-logging.ts';
+
+export interface PropertyChangeRecord {
+  propertyName: string;
+  propertyTypeFullName: string;
+  originalValue: string | null;
+  newValue: string | null;
+}
+
+export interface EntityChangeRecord {
+  changeTime: Date;
+  changeType: EntityChangeType;
+  entityTenantId: string | null;
+  entityId: string | null;
+  entityTypeFullName: string;
+  propertyChanges: PropertyChangeRecord[];
+}
+
+export interface AuditScope {
+  entityChanges: EntityChangeRecord[];
+  comments: string[];
+  extraProperties: Record<string, unknown>;
+}
+
+const storage = new AsyncLocalStorage<AuditScope>();
+
+export const newAuditScope = (): AuditScope => ({ entityChanges: [], comments: [], extraProperties: {} });
+
+/** Runs `fn` (and everything it starts) inside `scope`. */
+export const runInAuditScope = <T>(scope: AuditScope, fn: () => T): T => storage.run(scope, fn);
+
+export const currentAuditScope = (): AuditScope | undefined => storage.getStore();
+
+/** Whether entity changes would be kept: callers skip the extra read of original values otherwise. */
+export const isTrackingChanges = (): boolean => storage.getStore() !== undefined;
+
+/** Adds a comment to the current request's audit log (ABP's AuditLog.Comments). */
+export function addAuditComment(comment: string): void {
+  storage.getStore()?.comments.push(comment);
+}
+
+const maxValueLength = 512;
+/** Property names whose values never enter an audit log. */
+const secretProperty = /password|secret|securitystamp|token|privatekey|apikey/i;
+
+const pascal = (name: string) => (name ? name[0]!.toUpperCase() + name.slice(1) : name);
+const guidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function typeOf(value: unknown): string {
+  if (value instanceof Date) return 'System.DateTime';
+  if (typeof value === 'boolean') return 'System.Boolean';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'System.Int32' : 'System.Double';
+  if (typeof value === 'string') return guidPattern.test(value) ? 'System.Guid' : 'System.String';
+  if (value && typeof value === 'object') return 'System.Object';
+  return 'System.String';
+}
+
+function jsonValue(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  const text = value instanceof Date ? JSON.stringify(value.toISOString()) : JSON.stringify(value);
+  if (text === undefined) return null;
+  return text.length > maxValueLength ? text.slice(0, maxValueLength) : text;
+}
+
+const sameValue = (a: unknown, b: unknown) => {
+  if (a instanceof Date || b instanceof Date) return (a as Date | null)?.getTime?.() === (b as Date | null)?.getTime?.();
+  if (a && b && typeof a === 'object' && typeof b === 'object') return JSON.stringify(a) === JSON.stringify(b);
+  return (a ?? null) === (b ?? null);
+};
+
+export interface TrackOptions {
+  entityTypeFullName: string;
+  entityId: string | null;
+  entityTenantId: string | null;
+  /** Properties left out (derived or bookkeeping columns). */
+  ignore?: readonly string[];
+  /** Properties whose values are masked (besides the ones named like secrets). */
+  secret?: readonly string[];
+}
+
+type Row = Record<string, unknown>;
+
+function propertyChanges(before: Row | null, after: Row | null, options: TrackOptions): PropertyChangeRecord[] {
+  const names = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
+  const changes: PropertyChangeRecord[] = [];
+  for (const name of names) {
+    if (options.ignore?.includes(name)) continue;
+    const original = before?.[name] ?? null;
+    const next = after?.[name] ?? null;
+    if (sameValue(original, next)) continue;
+    const masked = secretProperty.test(name) || options.secret?.includes(name);
+    changes.push({
+      propertyName: pascal(name),
+      propertyTypeFullName: typeOf(next ?? original),
+      originalValue: masked ? (original === null ? null : '"***"') : jsonValue(original),
+      newValue: masked ? (next === null ? null : '"***"') : jsonValue(next),
+    });
+  }
+  return changes;
+}
+
+/**
+ * Records the change between two states of an entity in the current request's scope: `before` null
+ * is a creation, `after` null a hard deletion. `changeType` overrides the derived type (a soft
+ * delete passes Deleted). Does nothing outside a request or when nothing changed.
+ */
+export function trackEntityChange(before: Row | null, after: Row | null, options: TrackOptions & { changeType?: EntityChangeType }): void {
+  const scope = storage.getStore();
+  if (!scope || (!before && !after)) return;
+  const changeType =
+    options.changeType ?? (!before ? EntityChangeType.Created : !after ? EntityChangeType.Deleted : EntityChangeType.Updated);
+  const changes = propertyChanges(before, after, options);
+  if (changeType === EntityChangeType.Updated && !changes.length) return;
+  scope.entityChanges.push({
+    changeTime: new Date(),
+    changeType,
+    entityTenantId: options.entityTenantId,
+    entityId: options.entityId,
+    entityTypeFullName: options.entityTypeFullName,
+    propertyChanges: changes,
+  });
+}
+
+/** ABP's full names of the entities tracked here (the UI's Full Change History keys on them). */
+export const entityTypes = {
+  user: 'Volo.Abp.Identity.IdentityUser',
+  role: 'Volo.Abp.Identity.IdentityRole',
+  userRole: 'Volo.Abp.Identity.IdentityUserRole',
+  setting: 'Volo.Abp.SettingManagement.Setting',
+  tenant: 'Volo.Saas.Tenant',
+} as const;

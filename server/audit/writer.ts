@@ -1,0 +1,239 @@
+// Writes audit logs off the request path. Rules:
+// - a request only puts its finished record on an in-memory queue; the queue is written every
+//   flushIntervalMs, or at once when batchSize records wait, in one transaction per batch;
+// - the queue is bounded: when maxQueueLength records wait, new ones are dropped and the number
+//   dropped is logged (once per flush), so a slow or absent database cannot exhaust memory;
+// - a failed batch is retried record by record, so one bad record costs only itself; a record
+//   that cannot be written is logged and dropped, and the failure never reaches a request;
+// - close() waits for the records still being finished, then writes everything queued (graceful
+//   shutdown): app.ts calls it after the HTTP server stopped and before the database closes.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { auditLogActions, auditLogs, entityChanges, entityPropertyChanges } from '../db/schema/index.ts';
+import type { EntityChangeRecord } from './scope.ts';
+
+export interface AuditActionRecord {
+  serviceName: string | null;
+  methodName: string | null;
+  parameters: string | null;
+  executionTime: Date;
+  executionDuration: number;
+  extraProperties?: Record<string, unknown>;
+}
+
+export interface AuditLogRecord {
+  id?: string;
+  tenantId: string | null;
+  applicationName: string | null;
+  userId: string | null;
+  userName: string | null;
+  tenantName: string | null;
+  impersonatorUserId: string | null;
+  impersonatorUserName: string | null;
+  impersonatorTenantId: string | null;
+  impersonatorTenantName: string | null;
+  executionTime: Date;
+  executionDuration: number;
+  clientIpAddress: string | null;
+  clientName: string | null;
+  clientId: string | null;
+  correlationId: string | null;
+  browserInfo: string | null;
+  httpMethod: string | null;
+  url: string | null;
+  exceptions: string | null;
+  comments: string | null;
+  httpStatusCode: number | null;
+  extraProperties: Record<string, unknown>;
+  actions: AuditActionRecord[];
+  entityChanges: EntityChangeRecord[];
+}
+
+export interface AuditWriterOptions {
+  flushIntervalMs: number;
+  batchSize: number;
+  maxQueueLength: number;
+}
+
+export interface AuditLogWriter {
+  /** Queues a finished record; never throws, never waits for the database. */
+  enqueue(record: AuditLogRecord): void;
+  /** Keeps shutdown waiting for a record that is still being finished. */
+  track(pending: Promise<unknown>): void;
+  /** Writes everything queued now. */
+  flush(): Promise<void>;
+  close(): Promise<void>;
+  readonly stats: { written: number; dropped: number; failed: number; queued: number };
+}
+
+const cut = (value: string | null, max: number) => (value && value.length > max ? value.slice(0, max) : value);
+const int = (value: number) => Math.max(0, Math.min(2_147_483_647, Math.round(value)));
+
+/** Rows of one batch, split in chunks that stay far below PostgreSQL's 65,535 parameters. */
+async function insertChunked<T>(rows: T[], size: number, insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
+}
+
+export async function writeAuditLogs(db: Db, records: AuditLogRecord[]): Promise<void> {
+  if (!records.length) return;
+  const logRows: Array<typeof auditLogs.$inferInsert> = [];
+  const actionRows: Array<typeof auditLogActions.$inferInsert> = [];
+  const changeRows: Array<typeof entityChanges.$inferInsert> = [];
+  const propertyRows: Array<typeof entityPropertyChanges.$inferInsert> = [];
+  for (const record of records) {
+    const id = record.id ?? crypto.randomUUID();
+    logRows.push({
+      id,
+      tenantId: record.tenantId,
+      applicationName: cut(record.applicationName, 96),
+      userId: record.userId,
+      userName: cut(record.userName, 256),
+      tenantName: cut(record.tenantName, 64),
+      impersonatorUserId: record.impersonatorUserId,
+      impersonatorUserName: cut(record.impersonatorUserName, 256),
+      impersonatorTenantId: record.impersonatorTenantId,
+      impersonatorTenantName: cut(record.impersonatorTenantName, 64),
+      executionTime: record.executionTime,
+      executionDuration: int(record.executionDuration),
+      clientIpAddress: cut(record.clientIpAddress, 64),
+      clientName: cut(record.clientName, 128),
+      clientId: cut(record.clientId, 64),
+      correlationId: cut(record.correlationId, 64),
+      browserInfo: cut(record.browserInfo, 512),
+      httpMethod: cut(record.httpMethod, 16),
+      url: cut(record.url, 256),
+      exceptions: record.exceptions,
+      comments: cut(record.comments, 256),
+      httpStatusCode: record.httpStatusCode,
+      extraProperties: record.extraProperties,
+    });
+    for (const action of record.actions) {
+      actionRows.push({
+        auditLogId: id,
+        tenantId: record.tenantId,
+        serviceName: cut(action.serviceName, 256),
+        methodName: cut(action.methodName, 128),
+        parameters: cut(action.parameters, 2000),
+        executionTime: action.executionTime,
+        executionDuration: int(action.executionDuration),
+        extraProperties: action.extraProperties ?? {},
+      });
+    }
+    for (const change of record.entityChanges) {
+      const changeId = crypto.randomUUID();
+      changeRows.push({
+        id: changeId,
+        auditLogId: id,
+        tenantId: record.tenantId,
+        changeTime: change.changeTime,
+        changeType: change.changeType,
+        entityTenantId: change.entityTenantId,
+        entityId: cut(change.entityId, 128),
+        entityTypeFullName: cut(change.entityTypeFullName, 128)!,
+      });
+      for (const property of change.propertyChanges) {
+        propertyRows.push({
+          entityChangeId: changeId,
+          tenantId: record.tenantId,
+          propertyName: cut(property.propertyName, 128)!,
+          propertyTypeFullName: cut(property.propertyTypeFullName, 64)!,
+          originalValue: cut(property.originalValue, 512),
+          newValue: cut(property.newValue, 512),
+        });
+      }
+    }
+  }
+  await db.transaction(async (tx) => {
+    await insertChunked(logRows, 1000, (chunk) => tx.insert(auditLogs).values(chunk));
+    await insertChunked(actionRows, 2000, (chunk) => tx.insert(auditLogActions).values(chunk));
+    await insertChunked(changeRows, 2000, (chunk) => tx.insert(entityChanges).values(chunk));
+    await insertChunked(propertyRows, 2000, (chunk) => tx.insert(entityPropertyChanges).values(chunk));
+  });
+}
+
+export function createAuditLogWriter(db: Db, log: FastifyBaseLogger, options: AuditWriterOptions): AuditLogWriter {
+  let queue: AuditLogRecord[] = [];
+  let droppedSinceLog = 0;
+  let flushing: Promise<void> = Promise.resolve();
+  let immediate: NodeJS.Immediate | null = null;
+  let closed = false;
+  const pending = new Set<Promise<unknown>>();
+  const stats = { written: 0, dropped: 0, failed: 0, queued: 0 };
+
+  const writeBatch = async () => {
+    if (droppedSinceLog) {
+      log.warn({ dropped: droppedSinceLog }, 'audit log queue full: records dropped');
+      droppedSinceLog = 0;
+    }
+    while (queue.length) {
+      const batch = queue.slice(0, options.batchSize);
+      queue = queue.slice(batch.length);
+      stats.queued = queue.length;
+      try {
+        await writeAuditLogs(db, batch);
+        stats.written += batch.length;
+      } catch (error) {
+        if (batch.length === 1) {
+          stats.failed++;
+          log.error({ err: error, records: 1 }, 'could not write an audit log');
+          continue;
+        }
+        // One bad record must not cost the others: write them one by one.
+        for (const record of batch) {
+          try {
+            await writeAuditLogs(db, [record]);
+            stats.written++;
+          } catch (single) {
+            stats.failed++;
+            log.error({ err: single, records: 1 }, 'could not write an audit log');
+          }
+        }
+      }
+    }
+  };
+
+  const flush = () => {
+    flushing = flushing.then(writeBatch);
+    return flushing;
+  };
+
+  const timer = setInterval(() => {
+    if (queue.length) void flush();
+  }, options.flushIntervalMs);
+  timer.unref();
+
+  return {
+    stats,
+    enqueue(record) {
+      if (queue.length >= options.maxQueueLength) {
+        stats.dropped++;
+        droppedSinceLog++;
+        return;
+      }
+      queue.push(record);
+      stats.queued = queue.length;
+      if (queue.length >= options.batchSize && !immediate && !closed) {
+        immediate = setImmediate(() => {
+          immediate = null;
+          void flush();
+        });
+      }
+    },
+    track(promise) {
+      const settled = promise.then(
+        () => undefined,
+        () => undefined,
+      );
+      pending.add(settled);
+      void settled.then(() => pending.delete(settled));
+    },
+    flush,
+    async close() {
+      closed = true;
+      clearInterval(timer);
+      if (immediate) clearImmediate(immediate);
+      await Promise.all(pending);
+      await flush();
+    },
+  };
+}
