@@ -245,3 +245,11 @@ export async function totpCode(secret: string, stepOffset = 0): Promise<string> 
 
 /** The base32 secret of an otpauth:// URI. */
 export const secretOfUri = (uri: string): string => new URL(uri).searchParams.get('secret') ?? '';
+
+/** The first link of a mail that points to `path` (e.g. '/account/email-confirmation'), parsed. */
+export function linkInMail(mail: OutboxMail, path: string): URL {
+  const escaped = path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const found = new RegExp(`https?://[^\\s"<>]+${escaped}\\?[^\\s"<>]+`).exec(mail.raw)?.[0];
+  if (!found) throw new Error(`no ${path} link in mail ${mail.subject}`);
+  return new URL(found.replaceAll('&amp;', '&'));
+}

@@ -1,4 +1,138 @@
-// Account self-service (spec 7.9, 7.10): registration, e-mail confirmation, password reset, my profile, picture, two-factor setup.
+// Account self-service (spec 7.9, 7.10): registration, e-mail and phone confirmation, password
+// reset, my profile, two-factor switch, authenticator setup and the profile picture. Rules:
+// - registration, confirmation, password reset, the confirmation state and the picture file are
+//   anonymous and act in the request's tenant (__tenant); everything else needs a signed-in user and
+//   acts on that user only (no id in the path to swap);
+// - every write is one transaction: a broken rule leaves nothing behind; mail goes out after commit;
+// - void actions answer 204; verify-* answer a bare JSON boolean.
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import {
+  ConfirmationStateQuery,
+  ConfirmEmailInput,
+  ConfirmPhoneNumberInput,
+  IdentityUserConfirmationStateDto,
+  RecaptchaValidateQuery,
+  RegisterDto,
+  ResetPasswordDto,
+  SendEmailConfirmationTokenDto,
+  SendPasswordResetCodeDto,
+  SendPhoneNumberConfirmationTokenDto,
+  VerifyEmailConfirmationTokenInput,
+  VerifyPasswordResetTokenInput,
+} from '../../../contract/account.ts';
+import { IdentityUserDto } from '../../../contract/identity.ts';
+import type { AppContext } from '../../context.ts';
 import type { RouteModule } from '../index.ts';
+import { tenantIdOf } from '../shared/tenancy.ts';
+import { verifyCaptcha } from './captcha.ts';
+import {
+  confirmationState,
+  confirmEmail,
+  confirmPhoneNumber,
+  sendEmailConfirmationToken,
+  sendPhoneNumberConfirmationToken,
+  verifyEmailConfirmationToken,
+} from './confirmation.ts';
+import { resetPassword, sendPasswordResetCode, verifyPasswordResetToken } from './password-reset.ts';
+import { register } from './registration.ts';
 
-export const accountRoutes: RouteModule = async () => {};
+const base = '/api/account';
+const tags = ['Account'];
+const NoContent = { 204: Type.Null() };
+const anonymous = { auth: { anonymous: true } } as const;
+const authenticated = { auth: { authenticated: true } } as const;
+
+async function selfServiceRoutes(fastify: FastifyInstance, ctx: AppContext) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.post(`${base}/register`, { schema: { tags, body: RegisterDto, response: { 200: IdentityUserDto } }, config: anonymous }, (request) =>
+    register(ctx, request, request.body),
+  );
+
+  app.get(
+    `${base}/recaptcha-validate`,
+    { schema: { tags, querystring: RecaptchaValidateQuery, response: NoContent }, config: anonymous },
+    async (request, reply) => {
+      await verifyCaptcha(ctx, tenantIdOf(request), request.query.captchaResponse, request.ip);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    `${base}/send-email-confirmation-token`,
+    { schema: { tags, body: SendEmailConfirmationTokenDto, response: NoContent }, config: anonymous },
+    async (request, reply) => {
+      await sendEmailConfirmationToken(ctx, request, request.body);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    `${base}/verify-email-confirmation-token`,
+    { schema: { tags, body: VerifyEmailConfirmationTokenInput, response: { 200: Type.Boolean() } }, config: anonymous },
+    (request) => verifyEmailConfirmationToken(ctx, request, request.body),
+  );
+
+  app.post(
+    `${base}/confirm-email`,
+    { schema: { tags, body: ConfirmEmailInput, response: NoContent }, config: anonymous },
+    async (request, reply) => {
+      await confirmEmail(ctx, request, request.body);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    `${base}/confirmation-state`,
+    { schema: { tags, querystring: ConfirmationStateQuery, response: { 200: IdentityUserConfirmationStateDto } }, config: anonymous },
+    (request) => confirmationState(ctx, request, request.query.id),
+  );
+
+  app.post(
+    `${base}/send-phone-number-confirmation-token`,
+    { schema: { tags, body: SendPhoneNumberConfirmationTokenDto, response: NoContent }, config: authenticated },
+    async (request, reply) => {
+      await sendPhoneNumberConfirmationToken(ctx, request, request.body);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    `${base}/confirm-phone-number`,
+    { schema: { tags, body: ConfirmPhoneNumberInput, response: NoContent }, config: authenticated },
+    async (request, reply) => {
+      await confirmPhoneNumber(ctx, request, request.body);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    `${base}/send-password-reset-code`,
+    { schema: { tags, body: SendPasswordResetCodeDto, response: NoContent }, config: anonymous },
+    async (request, reply) => {
+      await sendPasswordResetCode(ctx, request, request.body);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    `${base}/verify-password-reset-token`,
+    { schema: { tags, body: VerifyPasswordResetTokenInput, response: { 200: Type.Boolean() } }, config: anonymous },
+    (request) => verifyPasswordResetToken(ctx, request, request.body),
+  );
+
+  app.post(
+    `${base}/reset-password`,
+    { schema: { tags, body: ResetPasswordDto, response: NoContent }, config: anonymous },
+    async (request, reply) => {
+      await resetPassword(ctx, request, request.body);
+      return reply.code(204).send(null);
+    },
+  );
+}
+
+export const accountRoutes: RouteModule = async (app, ctx) => {
+  await selfServiceRoutes(app, ctx);
+};
