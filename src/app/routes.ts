@@ -62,7 +62,14 @@ export const routes: readonly RouteEntry[] = [
     policy: { anyOf: ['LanguageManagement.Languages', 'LanguageManagement.LanguageTexts'] },
   },
   { path: '/saas', layout: 'application', requiresAuth: true, policy: { anyOf: ['Saas.Tenants', 'Saas.Editions'] } },
-  { path: '/audit-logs', layout: 'application', requiresAuth: true, policy: 'AuditLogging.AuditLogs', feature: auditLoggingFeature },
+  {
+    path: '/audit-logs',
+    layout: 'application',
+    requiresAuth: true,
+    policy: 'AuditLogging.AuditLogs',
+    feature: auditLoggingFeature,
+    load: () => import('../screens/audit-logs/audit-logs-screen.tsx'),
+  },
   {
     path: '/openiddict',
     layout: 'application',
@@ -70,7 +77,12 @@ export const routes: readonly RouteEntry[] = [
     policy: { anyOf: ['OpenIddictPro.Application', 'OpenIddictPro.Scope'] },
   },
   { path: '/text-template-management', layout: 'application', requiresAuth: true, policy: 'TextTemplateManagement.TextTemplates' },
-  { path: '/setting-management', layout: 'application', requiresAuth: true },
+  {
+    path: '/setting-management',
+    layout: 'application',
+    requiresAuth: true,
+    load: () => import('../screens/setting-management/setting-management-screen.tsx'),
+  },
   {
     path: '/gdpr-cookie-consent',
     layout: 'application',
