@@ -4,6 +4,7 @@
 // out), the sorting as ABP's "field direction" string and skipCount / maxResultCount; every call
 // takes the caller's AbortSignal, so a newer request cancels the one it replaces.
 import type {
+  AuditLogActionDto,
   AuditLogDto,
   EntityChangeDto,
   EntityChangeWithUsernameDto,
@@ -13,7 +14,7 @@ import type {
 import type { PagedResult } from '../../contract/common.ts';
 import type { Http } from './http.ts';
 
-export type { AuditLogDto, EntityChangeDto, EntityChangeWithUsernameDto };
+export type { AuditLogActionDto, AuditLogDto, EntityChangeDto, EntityChangeWithUsernameDto };
 
 const base = '/api/audit-logging/audit-logs';
 
@@ -35,10 +36,15 @@ export function getEntityChangeWithUsername(http: Http, id: string, signal?: Abo
   return http<EntityChangeWithUsernameDto>(`${base}/entity-change-with-username/${encodeURIComponent(id)}`, { signal });
 }
 
-export function getEntityChangesWithUsername(
+export async function getEntityChangesWithUsername(
   http: Http,
   entity: { entityId: string; entityTypeFullName: string },
   signal?: AbortSignal,
 ): Promise<EntityChangeWithUsernameDto[]> {
-  return http<EntityChangeWithUsernameDto[]>(`${base}/entity-changes-with-username`, { query: entity, signal });
+  // ABP answers a bare list; a {items} envelope is read too, so the modal does not depend on it.
+  const answer = await http<EntityChangeWithUsernameDto[] | { items: EntityChangeWithUsernameDto[] }>(
+    `${base}/entity-changes-with-username`,
+    { query: entity, signal },
+  );
+  return Array.isArray(answer) ? answer : answer.items;
 }

@@ -1,0 +1,183 @@
+// The audit log Detail modal (spec 2.6): extra large, tabs Overall, 'Actions (n)' and, only when the
+// log has entity changes, 'Changes (n)'. Render-only: the recordModal actor holds the open state and
+// the loaded log; closing returns focus to the row's actions button (react-aria's modal restores it).
+import { useSelector } from '@xstate/react';
+import type { ReactNode } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import { type RecordModalMachine, selectRecordModal } from '../../../machines/audit-logging/record-modal.machine.ts';
+import type { AuditLogActionDto, AuditLogDto } from '../../api/audit-logging.ts';
+import {
+  Badge,
+  Button,
+  DataTable,
+  ErrorState,
+  httpMethodBadgeVariant,
+  LoadingState,
+  Modal,
+  statusCodeBadgeVariant,
+  Tab,
+  TabList,
+  TabPanel,
+  Tabs,
+} from '../../ui/index.ts';
+import { extraPropertiesJson, tenantImpersonator, userImpersonator } from './audit-log-view.ts';
+import * as styles from './audit-logs.css.ts';
+import { type DateFormats, EntityChangeView, type Translate } from './audit-parts.tsx';
+import { statusCodeLabel } from './http-status-codes.ts';
+
+export function StatusBadges({ statusCode, method }: { statusCode: number | null; method: string | null }) {
+  return (
+    <>
+      {statusCode != null && (
+        <Badge variant={statusCodeBadgeVariant(statusCode)}>
+          <span title={statusCodeLabel(statusCode)}>{statusCode}</span>
+        </Badge>
+      )}
+      {method && <Badge variant={httpMethodBadgeVariant(method)}>{method}</Badge>}
+    </>
+  );
+}
+
+export function AuditLogDetailModal({
+  modal,
+  t,
+  culture,
+  dates,
+}: {
+  modal: ActorRefFrom<RecordModalMachine>;
+  t: Translate;
+  culture: string;
+  dates: DateFormats;
+}) {
+  const view = useSelector(modal, (snapshot) => selectRecordModal<AuditLogDto>(snapshot));
+  const close = () => modal.send({ type: 'modal.close' });
+  const log = view.record;
+  return (
+    <Modal
+      isOpen={view.isOpen}
+      onOpenChange={(open) => {
+        if (!open) close();
+      }}
+      title={t('detailTitle')}
+      size="xl"
+      closeLabel={t('close')}
+      footer={
+        <Button variant="secondary" onPress={close}>
+          {t('close')}
+        </Button>
+      }
+    >
+      {view.isLoading && <LoadingState label={t('loading')} />}
+      {view.hasFailed && (
+        <ErrorState title={t('detailFailed')} retryLabel={t('retry')} onRetry={() => modal.send({ type: 'modal.retry' })} />
+      )}
+      {log && <AuditLogDetail log={log} t={t} culture={culture} dates={dates} />}
+    </Modal>
+  );
+}
+
+function AuditLogDetail({ log, t, culture, dates }: { log: AuditLogDto; t: Translate; culture: string; dates: DateFormats }) {
+  const now = new Date();
+  const tenant = tenantImpersonator(log);
+  const user = userImpersonator(log);
+  const rows: Array<[string, ReactNode] | null> = [
+    [t('httpStatusCode'), log.httpStatusCode != null ? <StatusBadges key="status" statusCode={log.httpStatusCode} method={null} /> : ''],
+    [t('httpMethod'), log.httpMethod ? <StatusBadges key="method" statusCode={null} method={log.httpMethod} /> : ''],
+    [
+      t('url'),
+      <span key="url" className={styles.url}>
+        {log.url ?? ''}
+      </span>,
+    ],
+    [t('clientIpAddress'), log.clientIpAddress ?? ''],
+    [t('clientName'), log.clientName ?? ''],
+    log.exceptions
+      ? [
+          t('exceptions'),
+          <pre key="exceptions" className={styles.pre}>
+            {log.exceptions}
+          </pre>,
+        ]
+      : null,
+    [t('userName'), log.userName ?? ''],
+    tenant ? [t('tenantImpersonator'), tenant] : null,
+    user ? [t('userImpersonator'), user] : null,
+    [
+      t('time'),
+      <time key="time" dateTime={log.executionTime}>
+        {dates.full(log.executionTime)}
+      </time>,
+    ],
+    [t('duration'), t('milliseconds', log.executionDuration)],
+    [t('browserInfo'), log.browserInfo ?? ''],
+    [t('applicationName'), log.applicationName ?? ''],
+    [t('correlationId'), log.correlationId ?? ''],
+    [t('comments'), log.comments ?? ''],
+    [
+      t('extraProperties'),
+      <pre key="extra" className={styles.pre}>
+        {extraPropertiesJson(log.extraProperties)}
+      </pre>,
+    ],
+  ];
+  return (
+    <Tabs defaultSelectedKey="overall">
+      <TabList aria-label={t('detailTitle')}>
+        <Tab id="overall">{t('overall')}</Tab>
+        <Tab id="actions">{t('actionsTab', log.actions.length)}</Tab>
+        {log.entityChanges.length > 0 && <Tab id="changes">{t('changesTab', log.entityChanges.length)}</Tab>}
+      </TabList>
+      <TabPanel id="overall">
+        <dl className={styles.details}>
+          {rows
+            .filter((row): row is [string, ReactNode] => row !== null)
+            .map(([term, value]) => (
+              <div key={term} className={styles.detailRow}>
+                <dt className={styles.term}>{term}</dt>
+                <dd className={styles.definition}>{value}</dd>
+              </div>
+            ))}
+        </dl>
+      </TabPanel>
+      <TabPanel id="actions">
+        <DataTable<AuditLogActionDto>
+          aria-label={t('actionsTable')}
+          rows={log.actions}
+          getRowId={(action) => action.id}
+          status="ready"
+          texts={{ loading: t('loading'), empty: t('noData'), error: t('loadFailed'), retry: t('retry'), actions: t('actionsColumn') }}
+          columns={[
+            {
+              id: 'service',
+              header: t('serviceMethod'),
+              width: 300,
+              cell: (action) => <span className={styles.url}>{`${action.serviceName ?? ''} - ${action.methodName ?? ''}`}</span>,
+            },
+            { id: 'duration', header: t('duration'), width: 120, cell: (action) => t('milliseconds', action.executionDuration) },
+            {
+              id: 'parameters',
+              header: t('parameters'),
+              cell: (action) => (action.parameters ? <pre className={styles.pre}>{action.parameters}</pre> : ''),
+            },
+          ]}
+        />
+      </TabPanel>
+      {log.entityChanges.length > 0 && (
+        <TabPanel id="changes">
+          {log.entityChanges.map((change) => (
+            <EntityChangeView
+              key={change.id}
+              change={change}
+              userName={log.userName}
+              t={t}
+              culture={culture}
+              dates={dates}
+              now={now}
+              headingLevel={3}
+            />
+          ))}
+        </TabPanel>
+      )}
+    </Tabs>
+  );
+}

@@ -1,0 +1,233 @@
+// The Entity Changes tab (spec 2.6) and its large modal. Render-only: the list is a pagedList actor
+// (the change type select applies at once, Enter or Refresh applies the rest); the actions column
+// comes first (150, not sortable) with 'Change Details' (search icon) and 'Full Change History'
+// (history icon), each opening the recordModal actor with its request; the modal is titled
+// '<entity type full name> (<entity id>)' and lists the changes with user names, or 'No changes'.
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import { type RecordModalMachine, selectRecordModal } from '../../../machines/audit-logging/record-modal.machine.ts';
+import { type PagedListMachine, selectPagedList } from '../../../machines/generic/paged-list.machine.ts';
+import type { EntityChangeDto, EntityChangeWithUsernameDto } from '../../api/audit-logging.ts';
+import {
+  Button,
+  DataTable,
+  type DataColumn,
+  ErrorState,
+  IconButton,
+  LoadingState,
+  Modal,
+  Pager,
+  Select,
+  TextField,
+  Tooltip,
+} from '../../ui/index.ts';
+import { changeTypeNames } from './audit-log-view.ts';
+import * as styles from './audit-logs.css.ts';
+import { ChangeTypeBadge, type DateFormats, DateTimeField, EntityChangeView, ExportSlot, type Translate } from './audit-parts.tsx';
+
+export type EntityChangeRequest =
+  | { kind: 'change'; id: string; entityId: string | null; entityTypeFullName: string }
+  | { kind: 'history'; entityId: string; entityTypeFullName: string };
+
+const any = 'any';
+
+export function EntityChangesTab({
+  list,
+  modal,
+  t,
+  dates,
+}: {
+  list: ActorRefFrom<PagedListMachine>;
+  modal: ActorRefFrom<RecordModalMachine>;
+  t: Translate;
+  dates: DateFormats;
+}) {
+  const view = useSelector(list, (snapshot) => selectPagedList<EntityChangeDto>(snapshot));
+  const { filters } = view;
+  const edit = (name: string, value: string | number | null) => list.send({ type: 'filter.change', filters: { [name]: value } });
+  const text = (name: string) => (typeof filters[name] === 'string' ? (filters[name] as string) : '');
+  const open = (request: EntityChangeRequest) => modal.send({ type: 'modal.open', request });
+
+  const columns: DataColumn<EntityChangeDto>[] = [
+    {
+      id: 'actions',
+      header: t('actionsColumn'),
+      width: 150,
+      maxWidth: 150,
+      cell: (change) => {
+        const entity = `${change.entityTypeFullName} (${change.entityId ?? ''})`;
+        return (
+          <span className={styles.rowButtons}>
+            <Tooltip content={t('changeDetails')}>
+              <IconButton
+                icon="search"
+                size="sm"
+                aria-label={`${t('changeDetails')}: ${entity}`}
+                onPress={() =>
+                  open({ kind: 'change', id: change.id, entityId: change.entityId, entityTypeFullName: change.entityTypeFullName })
+                }
+              />
+            </Tooltip>
+            {change.entityId && (
+              <Tooltip content={t('fullChangeHistory')}>
+                <IconButton
+                  icon="history"
+                  size="sm"
+                  aria-label={`${t('fullChangeHistory')}: ${entity}`}
+                  onPress={() =>
+                    open({ kind: 'history', entityId: change.entityId as string, entityTypeFullName: change.entityTypeFullName })
+                  }
+                />
+              </Tooltip>
+            )}
+          </span>
+        );
+      },
+    },
+    {
+      id: 'changeTime',
+      header: t('time'),
+      width: 230,
+      sortable: true,
+      cell: (change) => <time dateTime={change.changeTime}>{dates.short(change.changeTime)}</time>,
+    },
+    { id: 'changeType', header: t('changeType'), width: 140, cell: (change) => <ChangeTypeBadge changeType={change.changeType} t={t} /> },
+    { id: 'tenantId', header: t('tenantId'), width: 150, cell: (change) => <span className={styles.url}>{change.tenantId ?? ''}</span> },
+    { id: 'entityId', header: t('entityId'), width: 150, cell: (change) => <span className={styles.url}>{change.entityId ?? ''}</span> },
+    {
+      id: 'entityTypeFullName',
+      header: t('entityTypeFullName'),
+      width: 150,
+      cell: (change) => <span className={styles.url}>{change.entityTypeFullName}</span>,
+    },
+  ];
+
+  return (
+    <>
+      <form
+        aria-label={t('filters')}
+        onSubmit={(event) => {
+          event.preventDefault();
+          list.send({ type: 'filter.submit' });
+        }}
+      >
+        <div className={styles.filterGrid}>
+          <DateTimeField label={t('startDate')} value={filters.startDate} onChange={(iso) => edit('startDate', iso)} />
+          <DateTimeField label={t('endDate')} value={filters.endDate} onChange={(iso) => edit('endDate', iso)} />
+          <Select
+            label={t('changeType')}
+            options={[{ id: any, label: t('any') }, ...changeTypeNames.map((name, index) => ({ id: String(index), label: t(name) }))]}
+            value={typeof filters.entityChangeType === 'number' ? String(filters.entityChangeType) : any}
+            onChange={(key) =>
+              list.send({
+                type: 'filter.changeAndReload',
+                filters: { entityChangeType: key === any || key == null ? null : Number(key) },
+              })
+            }
+          />
+          <TextField label={t('entityId')} value={text('entityId')} onChange={(value) => edit('entityId', value)} />
+          <TextField
+            label={t('entityTypeFullName')}
+            value={text('entityTypeFullName')}
+            onChange={(value) => edit('entityTypeFullName', value)}
+          />
+          <div className={styles.filterActions}>
+            <Button type="submit" icon="search">
+              {t('refresh')}
+            </Button>
+            <ExportSlot
+              kind="entityChanges"
+              filters={{ ...view.appliedFilters, ...(view.sorting ? { sorting: `${view.sorting.id} ${view.sorting.direction}` } : {}) }}
+            />
+          </div>
+        </div>
+      </form>
+      <DataTable<EntityChangeDto>
+        aria-label={t('entityChangesTable')}
+        columns={columns}
+        rows={view.items}
+        getRowId={(change) => change.id}
+        status={view.status}
+        sort={view.sorting}
+        onSortChange={(sorting) => list.send({ type: 'sort.change', sorting })}
+        onRetry={() => list.send({ type: 'retry' })}
+        texts={{
+          loading: t('loading'),
+          empty: t('empty'),
+          emptyDescription: t('emptyDescription'),
+          error: t('loadFailed'),
+          retry: t('retry'),
+          actions: t('actionsColumn'),
+        }}
+      />
+      <Pager
+        pageIndex={view.pageIndex}
+        pageSize={view.pageSize}
+        totalCount={view.totalCount}
+        onPageChange={(pageIndex) => list.send({ type: 'page.change', page: pageIndex + 1 })}
+        texts={{
+          navigation: t('pagination'),
+          pageSize: t('pageSize'),
+          previous: t('previous'),
+          next: t('next'),
+          range: (from, to, total) => t('range', from, to, total),
+        }}
+      />
+    </>
+  );
+}
+
+export function EntityChangeModal({
+  modal,
+  t,
+  culture,
+  dates,
+}: {
+  modal: ActorRefFrom<RecordModalMachine>;
+  t: Translate;
+  culture: string;
+  dates: DateFormats;
+}) {
+  const view = useSelector(modal, (snapshot) => selectRecordModal<EntityChangeWithUsernameDto[], EntityChangeRequest>(snapshot));
+  const close = () => modal.send({ type: 'modal.close' });
+  const request = view.request;
+  const now = new Date();
+  return (
+    <Modal
+      isOpen={view.isOpen}
+      onOpenChange={(isOpen) => {
+        if (!isOpen) close();
+      }}
+      title={request ? `${request.entityTypeFullName} (${request.entityId ?? ''})` : ''}
+      size="lg"
+      closeLabel={t('close')}
+      footer={
+        <Button variant="secondary" onPress={close}>
+          {t('close')}
+        </Button>
+      }
+    >
+      {view.isLoading && <LoadingState label={t('loading')} />}
+      {view.hasFailed && (
+        <ErrorState title={t('detailFailed')} retryLabel={t('retry')} onRetry={() => modal.send({ type: 'modal.retry' })} />
+      )}
+      {view.record &&
+        (view.record.length === 0 ? (
+          <p>{t('noChanges')}</p>
+        ) : (
+          view.record.map(({ entityChange, userName }) => (
+            <EntityChangeView
+              key={entityChange.id}
+              change={entityChange}
+              userName={userName}
+              t={t}
+              culture={culture}
+              dates={dates}
+              now={now}
+              headingLevel={3}
+            />
+          ))
+        ))}
+    </Modal>
+  );
+}
