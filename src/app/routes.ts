@@ -39,6 +39,15 @@ export const routes: readonly RouteEntry[] = [
     policy: { anyOf: ['Finance.Dashboard.Host', 'Finance.Dashboard.Tenant'] },
     load: () => import('../screens/dashboard/dashboard-screen.tsx'),
   },
+  // The signed-in user's own account pages, in the application layout; before '/account' (first match
+  // wins). The identity server's {issuer}Account/Manage, /SecurityLogs and /Sessions are this origin,
+  // so they land here too (matching ignores case).
+  {
+    path: '/account/manage',
+    layout: 'application',
+    requiresAuth: true,
+    load: () => import('../screens/account/manage/my-account-screen.tsx'),
+  },
   { path: '/account', layout: 'account', requiresAuth: false, data: { tenantBoxVisible: true } },
   { path: '/gdpr', layout: 'application', requiresAuth: true },
   {

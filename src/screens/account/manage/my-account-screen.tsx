@@ -1,0 +1,80 @@
+// My account (/account/manage, spec 2.4; also {issuer}Account/Manage, which this origin serves):
+// tabs in order Picture, Password, Personal info, Authenticator app, Two factor. Rules: each tab
+// runs its own machine with the real effects of my-account-actors.ts; what may be edited follows the
+// identity settings of the configuration; 'Back to the application' appears only for a same-origin
+// returnUrl.
+import { useSelector } from '@xstate/react';
+import { useMemo } from 'react';
+import { useSearch } from 'wouter';
+import { useAreaTexts } from '../../../app/use-area-texts.ts';
+import { useSystem } from '../../../app/system-context.ts';
+import { Link, stackClass, Tab, TabList, TabPanel, Tabs } from '../../../ui/index.ts';
+import { useSessionHttp } from '../../audit-logs/export/session-http.ts';
+import { AuthenticatorTab } from './authenticator-tab.tsx';
+import { authenticatorLogic, passwordFormLogic, personalInfoFormLogic, pictureFormLogic, twoFactorFormLogic } from './my-account-actors.ts';
+import { accountRules, backUrl, settingsOf } from './my-account-rules.ts';
+import { myAccountTexts } from './my-account-texts.ts';
+import { PasswordTab } from './password-tab.tsx';
+import { PersonalInfoTab } from './personal-info-tab.tsx';
+import { PictureTab } from './picture-tab.tsx';
+import { TwoFactorTab } from './two-factor-tab.tsx';
+
+export default function MyAccountScreen() {
+  const t = useAreaTexts(myAccountTexts);
+  const { auth } = useSystem();
+  const http = useSessionHttp();
+  const search = useSearch();
+  const configuration = useSelector(auth, (snapshot) => snapshot.context.configuration);
+  const rules = accountRules(settingsOf(configuration));
+  const userId = configuration?.currentUser.id ?? '';
+  const logic = useMemo(
+    () => ({
+      picture: pictureFormLogic(http, userId),
+      password: passwordFormLogic(http),
+      personal: personalInfoFormLogic(http),
+      authenticator: authenticatorLogic(http),
+      twoFactor: twoFactorFormLogic(http),
+    }),
+    [http, userId],
+  );
+  const back = backUrl(search, window.location.origin);
+  return (
+    <div className={`page ${stackClass}`}>
+      <h1>{t('title')}</h1>
+      {back && (
+        <p>
+          <Link href={back}>{t('back')}</Link>
+        </p>
+      )}
+      <Tabs>
+        <TabList aria-label={t('tabs')}>
+          <Tab id="picture">{t('tab.picture')}</Tab>
+          <Tab id="password">{t('tab.password')}</Tab>
+          <Tab id="personal-info">{t('tab.personalInfo')}</Tab>
+          <Tab id="authenticator">{t('tab.authenticator')}</Tab>
+          <Tab id="two-factor">{t('tab.twoFactor')}</Tab>
+        </TabList>
+        <TabPanel id="picture">
+          <PictureTab t={t} logic={logic.picture} />
+        </TabPanel>
+        <TabPanel id="password">
+          <PasswordTab t={t} logic={logic.password} minLength={rules.passwordMinLength} />
+        </TabPanel>
+        <TabPanel id="personal-info">
+          <PersonalInfoTab
+            t={t}
+            logic={logic.personal}
+            isUserNameEditable={rules.isUserNameEditable}
+            isEmailEditable={rules.isEmailEditable}
+          />
+        </TabPanel>
+        <TabPanel id="authenticator">
+          <AuthenticatorTab t={t} logic={logic.authenticator} />
+        </TabPanel>
+        <TabPanel id="two-factor">
+          <TwoFactorTab t={t} logic={logic.twoFactor} canChange={rules.canChangeTwoFactor} />
+        </TabPanel>
+      </Tabs>
+    </div>
+  );
+}

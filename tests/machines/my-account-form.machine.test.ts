@@ -1,0 +1,117 @@
+// My account's tab forms (spec 2.4, 5, 7.10): examples with controllable actors (load, invalid
+// submit, save with the server's refusal, no double submit), then every generated model path (the
+// ones docs/machines/myAccountForm.md lists).
+import { describe, expect, it } from 'vitest';
+import { createActor, type EventObject } from 'xstate';
+import { myAccountFormMachine, selectMyAccountForm, toFailure } from '../../machines/account/my-account-form.machine.ts';
+import { myAccountFormModel } from '../../machines/account/my-account-form.model.ts';
+import { modelPaths, uncoveredEdges } from '../../machines/testing/model-paths.ts';
+import { abpError } from '../../src/api/my-account.ts';
+import { drivePath, fakeActors, settled } from './model-driver.ts';
+
+function start(input: { values?: Record<string, unknown>; isValid?: boolean; load?: boolean }) {
+  const fakes = fakeActors(['loadForm', 'saveForm']);
+  const actor = createActor(myAccountFormMachine.provide({ actors: fakes.actors as never }), { input });
+  const emitted: EventObject[] = [];
+  actor.on('*', (event) => emitted.push(event));
+  actor.start();
+  return { actor, fakes, emitted, view: () => selectMyAccountForm(actor.getSnapshot()) };
+}
+
+describe('my account form', () => {
+  it('loads the stored values, saves the edited ones and says so', async () => {
+    const run = start({ load: true });
+    expect(run.view().isLoading).toBe(true);
+    run.fakes.settle('loadForm', { output: { name: 'Admin', concurrencyStamp: 's1' } });
+    await settled();
+    expect(run.view()).toMatchObject({ isLoading: false, values: { name: 'Admin', concurrencyStamp: 's1' }, isValid: true });
+    run.actor.send({ type: 'form.change', values: { name: 'Ada' }, isValid: true });
+    run.actor.send({ type: 'form.submit' });
+    expect(run.view().isSaving).toBe(true);
+    // A second submit while saving does nothing (spec 5).
+    run.actor.send({ type: 'form.submit' });
+    expect(run.fakes.calls.filter((call) => call.name === 'saveForm')).toEqual([
+      { name: 'saveForm', input: { values: { name: 'Ada', concurrencyStamp: 's1' } } },
+    ]);
+    run.fakes.settle('saveForm', { output: { values: { name: 'Ada', concurrencyStamp: 's2' }, isValid: true } });
+    await settled();
+    expect(run.view()).toMatchObject({ isSaving: false, values: { name: 'Ada', concurrencyStamp: 's2' }, failure: null });
+    expect(run.emitted).toEqual([{ type: 'form.saved' }]);
+  });
+
+  it('does not submit an invalid form, and shows its errors from then on', () => {
+    const run = start({ values: { currentPassword: '', newPassword: '' }, isValid: false });
+    run.actor.send({ type: 'form.submit' });
+    expect(run.view()).toMatchObject({ isSaving: false, submitted: true });
+    expect(run.fakes.calls).toEqual([]);
+    run.actor.send({ type: 'form.change', values: { newPassword: 'x' }, isValid: true });
+    run.actor.send({ type: 'form.submit' });
+    expect(run.fakes.calls).toEqual([{ name: 'saveForm', input: { values: { currentPassword: '', newPassword: 'x' } } }]);
+  });
+
+  it("keeps the user's values and the server's message when the save is refused", async () => {
+    const run = start({ values: { currentPassword: 'a', newPassword: 'b' } });
+    run.actor.send({ type: 'form.submit' });
+    run.fakes.settle('saveForm', { error: { message: 'Incorrect password.', fields: { currentPassword: 'Incorrect password.' } } });
+    await settled();
+    expect(run.view()).toMatchObject({
+      isSaving: false,
+      values: { currentPassword: 'a', newPassword: 'b' },
+      failure: { message: 'Incorrect password.', fields: { currentPassword: 'Incorrect password.' } },
+    });
+    expect(run.emitted).toEqual([]);
+    run.actor.send({ type: 'form.change', values: { currentPassword: 'c' }, isValid: true });
+    expect(run.view().failure).toBeNull();
+  });
+
+  it('offers retry after a failed load', async () => {
+    const run = start({ load: true });
+    run.fakes.settle('loadForm', { error: new Error('offline') });
+    await settled();
+    expect(run.view()).toMatchObject({ loadFailed: true, failure: { message: 'offline', fields: {} } });
+    run.actor.send({ type: 'retry' });
+    expect(run.view()).toMatchObject({ isLoading: true, failure: null });
+  });
+
+  it("reads the ABP error envelope's message and invalid fields", () => {
+    const error = {
+      data: {
+        error: {
+          message: 'Your request is not valid!',
+          validationErrors: [
+            { message: 'Passwords must have at least one digit.', members: ['NewPassword'] },
+            { message: 'Second message', members: ['newPassword'] },
+          ],
+        },
+      },
+    };
+    expect(abpError(error)).toEqual({
+      message: 'Your request is not valid!',
+      fields: { newPassword: 'Passwords must have at least one digit.' },
+    });
+    expect(abpError(new Error('network'))).toEqual({ message: null, fields: {} });
+    expect(toFailure(null)).toEqual({ message: null, fields: {} });
+  });
+});
+
+describe('my account form model paths', () => {
+  const paths = modelPaths(myAccountFormModel);
+
+  it('cover every transition of the machine', () => {
+    expect(uncoveredEdges(myAccountFormMachine, paths)).toEqual([]);
+  });
+
+  for (const modelPath of paths) {
+    it(modelPath.title, async () => {
+      let saved = 0;
+      await drivePath(myAccountFormMachine, ['loadForm', 'saveForm'], modelPath, (expected, drive) => {
+        saved = drive.emitted.filter((event) => event.type === 'form.saved').length;
+        // Only a valid form is ever sent.
+        for (const call of drive.fakes.calls.filter((entry) => entry.name === 'saveForm')) expect(call.input).toBeDefined();
+        if (expected.matches('saving')) expect(expected.context.isValid).toBe(true);
+      });
+      const saves = modelPath.path.steps.filter((step) => step.event.type === 'xstate.done.actor.saveForm').length;
+      expect(saved).toBe(saves);
+    });
+  }
+});
