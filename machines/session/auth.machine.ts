@@ -1,101 +1,97 @@
-// Sign-in lifecycle of the SPA for the authorization-code flow (foundation version: refresh, idle
-// countdown and the password flow arrive as their own machines later). Rules:
-// - The machine decides, the named actors act: it never touches the URL bar, storage or the network.
-// - On start it either completes a sign-in (the address carries `code` and `state`) or loads the
-//   stored session; then the application configuration is loaded with the access token, and only a
-//   configuration that says the caller is authenticated counts as signed in.
-// - A redirect to the identity server that has not left the page after `redirectTimeout` (the user
-//   came back through the back/forward cache, or the browser blocked it) falls back to signed out.
-//   Until then the machine waits: showing "signed out" while the browser is still leaving would
-//   invite a click that cancels the navigation (the end of the server session above all).
-// - A failed sign-out keeps the user signed in and says so: pretending the session ended while its
-//   tokens still work is worse than an honest error.
-// - The authorization response is removed from the address bar (emitted `navigation.replace`), so a
-//   reload never replays a used code.
-// - A sign-in may carry a returnUrl (a guarded route sent the user to login); it travels with the
-//   authorization request and, after the callback, the app goes back there. Only same-origin paths
-//   are followed (an absolute or protocol-relative URL would be an open redirect).
-import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
+// Sign-in lifecycle of the SPA, for both flows (spec 4.1, 5, 8): the authorization-code flow with
+// PKCE (`flow: 'code'`, the default) and the password flow (in-app /account/login). Rules:
+// - The machine decides, the named actors act: it never touches the URL bar, storage or the network;
+//   tokens are stored and cleared through emitted `tokens.store` / `tokens.clear`.
+// - On start: a code-flow callback (code and state in the address) is completed; otherwise the stored
+//   session is read. Tokens of another client id are cleared. A page opened with handler=linkLogin
+//   runs the link-login child machine. An expired access token: remember_me off → the session is
+//   revoked and cleared (logged out); else a refresh token → refreshed; else cleared. A failed refresh
+//   clears the tokens and sends the user to login.
+// - The configuration is loaded with the access token; only an authenticated user with an id counts
+//   as signed in; otherwise the stored tokens are cleared (spec 5). Signed out, the configuration is
+//   loaded anonymously (the account pages need tenancy, languages and settings).
+// - Signed in, the session is renewed shortly before it expires when a refresh token exists; without
+//   one it ends at expiry. A failed renewal clears the tokens and sends the user to login.
+// - Any OAuth error (`auth.oauthError`, a failed link login) clears the tokens unless an error filter
+//   matches; the 'Impersonation' grant is exempt by default.
+// - Sign-in: the code flow redirects to the identity server (waiting up to `redirectTimeout`); the
+//   password flow goes to /account/login?returnUrl=…, whose form posts the grant and hands the answer
+//   over with `auth.tokensReceived`; a two-factor challenge is kept for /account/send-security-code.
+//   After sign-in the app goes to returnUrl or '/' (same-origin paths only: no open redirect).
+// - Sign-out revokes the tokens at the server first (a failure keeps the user signed in and says so),
+//   then clears them; in the code flow the same actor then ends the identity server's session by
+//   redirect, and the machine waits for the browser to leave (up to `redirectTimeout`).
+import { assign, emit, enqueueActions, fromCallback, fromPromise, raise, setup } from 'xstate';
 import type { ApplicationConfiguration } from '../../src/api/application-configuration.ts';
+import { type LinkLoginOutput, linkLoginMachine } from '../account/link-login.machine.ts';
+import {
+  type AuthSession,
+  defaultOAuthErrorFilters,
+  hasRefreshToken,
+  isExpired,
+  isOtherClient,
+  linkLoginRequestOf,
+  matchesErrorFilter,
+  type OAuthErrorInfo,
+  sessionFromTokens,
+  withoutLinkLoginQuery,
+} from './tokens.ts';
 
-/** What the machine keeps of the signed-in user's tokens. */
-export interface AuthSession {
-  accessToken: string;
-  idToken: string | null;
-}
+import type { AuthContext, AuthEmitted, AuthEvent, AuthInput, CallbackResult } from './auth.types.ts';
+import { loginPageUrl, pathOf, safeReturnUrl, withoutAuthorizationResponse } from './auth.types.ts';
 
-export type AuthError =
-  | 'callbackFailed'
-  | 'loadUserFailed'
-  | 'configurationFailed'
-  | 'notAuthenticated'
-  | 'redirectFailed'
-  | 'signOutFailed'
-  | 'logoutRedirectFailed';
-
-export interface AuthInput {
-  /** The page address when the app starts (the callback carries code and state). */
-  location: string;
-  /** The UI culture before the configuration has been read (the browser's language). */
-  culture: string;
-}
-
-export interface AuthContext {
-  location: string;
-  culture: string;
-  session: AuthSession | null;
-  configuration: ApplicationConfiguration | null;
-  error: AuthError | null;
-  /** Where the pending sign-in should come back to (a same-origin path), if anywhere. */
-  returnUrl: string | null;
-}
-
-export type AuthEvent = { type: 'auth.signIn'; returnUrl?: string } | { type: 'auth.signOut' };
-
-/** What the callback gives back: the session and the returnUrl the sign-in started with. */
-export type CallbackResult = AuthSession & { returnUrl?: string | null };
-
-export type AuthEmitted = { type: 'navigation.replace'; url: string };
-
-/** The address without the authorization response parameters, keeping everything else. */
-export function withoutAuthorizationResponse(location: string): string {
-  const url = new URL(location);
-  for (const name of ['code', 'state', 'session_state', 'iss', 'error', 'error_description']) url.searchParams.delete(name);
-  return `${url.pathname}${url.search}${url.hash}`;
-}
-
-/** A same-origin path ('/dashboard?x=1'), or null for anything else. */
-export function safeReturnUrl(value: string | null | undefined): string | null {
-  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
-  return value;
-}
-
-function hasCodeAndState(location: string): boolean {
-  const { searchParams } = new URL(location);
-  return searchParams.has('code') && searchParams.has('state');
-}
+export * from './auth.types.ts';
 
 // Placeholders: the real effects are supplied in src/app/system.ts and fakes in the tests.
 const notProvided = (name: string) => () => Promise.reject(new Error(`actor ${name} is not provided`));
+const clearSession = { session: null, configuration: null } as const;
 
 export const authMachine = setup({
-  types: {
-    context: {} as AuthContext,
-    events: {} as AuthEvent,
-    input: {} as AuthInput,
-    emitted: {} as AuthEmitted,
-  },
+  types: { context: {} as AuthContext, events: {} as AuthEvent, input: {} as AuthInput, emitted: {} as AuthEmitted },
   actors: {
     loadUser: fromPromise<AuthSession | null>(notProvided('loadUser')),
     handleCallback: fromPromise<CallbackResult, { location: string }>(notProvided('handleCallback')),
     startSignIn: fromPromise<void, { culture: string; returnUrl: string | null }>(notProvided('startSignIn')),
     signOut: fromPromise<void, { session: AuthSession; culture: string }>(notProvided('signOut')),
+    refreshToken: fromPromise<AuthSession, { session: AuthSession }>(notProvided('refreshToken')),
     loadConfiguration: fromPromise<ApplicationConfiguration, { accessToken: string; culture: string }>(notProvided('loadConfiguration')),
+    watchTokenExpiry: fromCallback<AuthEvent, { session: AuthSession }>(() => {}),
+    linkLogin: linkLoginMachine,
   },
   guards: {
-    hasAuthorizationResponse: ({ context }) => hasCodeAndState(context.location),
+    isCodeFlow: ({ context }) => context.flow === 'code',
+    hasAuthorizationResponse: ({ context }) => {
+      const { searchParams } = new URL(context.location);
+      return context.flow === 'code' && searchParams.has('code') && searchParams.has('state');
+    },
+    hasLinkLoginRequest: ({ context }) => linkLoginRequestOf(context.location) !== null,
     hasSession: (_, session: AuthSession | null) => session !== null,
-    isAuthenticated: (_, configuration: ApplicationConfiguration) => configuration.currentUser.isAuthenticated,
+    isOtherClient: ({ context }, session: AuthSession | null) => session !== null && isOtherClient(session, context.clientId),
+    isExpiredForgotten: (_, session: AuthSession | null) => session !== null && isExpired(session) && session.rememberMe === false,
+    isExpiredRenewable: (_, session: AuthSession | null) => session !== null && isExpired(session) && hasRefreshToken(session),
+    isExpired: (_, session: AuthSession | null) => session !== null && isExpired(session),
+    hasRefreshToken: ({ context }) => hasRefreshToken(context.session),
+    isSignedInUser: (_, configuration: ApplicationConfiguration) =>
+      configuration.currentUser.isAuthenticated && Boolean(configuration.currentUser.id),
+    clearsTokens: ({ context }, error: OAuthErrorInfo) => !matchesErrorFilter(error, context.errorFilters),
+  },
+  actions: {
+    clearTokens: enqueueActions(({ enqueue }) => {
+      enqueue.assign(clearSession);
+      enqueue.emit({ type: 'tokens.clear' });
+    }),
+    storeSession: enqueueActions(({ enqueue }, session: AuthSession) => {
+      enqueue.assign({ session });
+      enqueue.emit({ type: 'tokens.store', session });
+    }),
+    reportLinkLoginFailure: enqueueActions(({ enqueue, context, event }) => {
+      const clean = withoutLinkLoginQuery(context.location);
+      enqueue.emit({ type: 'toast.error', description: (event as unknown as { output: LinkLoginOutput }).output.description });
+      enqueue.emit({ type: 'navigation.replace', url: clean });
+      enqueue.assign({ location: new URL(clean, context.location).href });
+    }),
+    // "Sent to login": the guarded-route rule, for the page the user is on.
+    requestSignIn: raise(({ context }) => ({ type: 'auth.signIn', returnUrl: pathOf(context.location) }) as const),
   },
   delays: {
     // Long enough for a slow identity server to answer the redirect, short enough for a user to wait.
@@ -106,10 +102,14 @@ export const authMachine = setup({
   context: ({ input }) => ({
     location: input.location,
     culture: input.culture,
+    flow: input.flow ?? 'code',
+    clientId: input.clientId ?? 'Finance_App',
+    errorFilters: input.errorFilters ?? defaultOAuthErrorFilters,
     session: null,
     configuration: null,
     error: null,
     returnUrl: null,
+    twoFactor: null,
   }),
   initial: 'checking',
   states: {
@@ -121,6 +121,23 @@ export const authMachine = setup({
         id: 'loadUser',
         src: 'loadUser',
         onDone: [
+          { guard: { type: 'isOtherClient', params: ({ event }) => event.output }, target: 'signedOut', actions: 'clearTokens' },
+          {
+            guard: 'hasLinkLoginRequest',
+            target: 'linkingLogin',
+            actions: assign({ session: ({ event }) => event.output }),
+          },
+          {
+            guard: { type: 'isExpiredForgotten', params: ({ event }) => event.output },
+            target: 'endingExpiredSession',
+            actions: assign({ session: ({ event }) => event.output }),
+          },
+          {
+            guard: { type: 'isExpiredRenewable', params: ({ event }) => event.output },
+            target: 'refreshingToken',
+            actions: assign({ session: ({ event }) => event.output }),
+          },
+          { guard: { type: 'isExpired', params: ({ event }) => event.output }, target: 'signedOut', actions: 'clearTokens' },
           {
             guard: { type: 'hasSession', params: ({ event }) => event.output },
             target: 'loadingConfiguration',
@@ -129,6 +146,51 @@ export const authMachine = setup({
           { target: 'signedOut' },
         ],
         onError: { target: 'signedOut', actions: assign({ error: 'loadUserFailed' }) },
+      },
+    },
+    linkingLogin: {
+      invoke: {
+        id: 'linkLogin',
+        src: 'linkLogin',
+        input: ({ context }) => ({
+          request: linkLoginRequestOf(context.location) ?? { linkUserId: null, linkTenantId: null, token: null },
+          accessToken: context.session?.accessToken ?? null,
+          location: context.location,
+        }),
+        // Done means failed: success leaves the page (reload or the tenant's domain). The server's
+        // error_description is toasted, the link parameters leave the address, the OAuth error rule applies.
+        onDone: [
+          {
+            guard: { type: 'clearsTokens', params: ({ event }) => ({ grantType: 'LinkLogin', error: event.output.error }) },
+            target: 'signedOut',
+            actions: ['reportLinkLoginFailure', 'clearTokens', assign({ error: 'notAuthenticated' })],
+          },
+          {
+            guard: { type: 'hasSession', params: ({ context }) => context.session },
+            target: 'loadingConfiguration',
+            actions: 'reportLinkLoginFailure',
+          },
+          { target: 'signedOut', actions: 'reportLinkLoginFailure' },
+        ],
+      },
+    },
+    endingExpiredSession: {
+      // remember_me off and the token expired: logged out (revoked at the server, then forgotten).
+      invoke: {
+        id: 'signOut',
+        src: 'signOut',
+        input: ({ context }) => ({ session: context.session as AuthSession, culture: context.culture }),
+        onDone: { target: 'signedOut', actions: 'clearTokens' },
+        onError: { target: 'signedOut', actions: 'clearTokens' },
+      },
+    },
+    refreshingToken: {
+      invoke: {
+        id: 'refreshToken',
+        src: 'refreshToken',
+        input: ({ context }) => ({ session: context.session as AuthSession }),
+        onDone: { target: 'loadingConfiguration', actions: { type: 'storeSession', params: ({ event }) => event.output } },
+        onError: { target: 'signedOut', actions: ['clearTokens', assign({ error: 'notAuthenticated' }), 'requestSignIn'] },
       },
     },
     completingSignIn: {
@@ -141,7 +203,10 @@ export const authMachine = setup({
         onDone: {
           target: 'loadingConfiguration',
           actions: [
-            assign({ session: ({ event }) => ({ accessToken: event.output.accessToken, idToken: event.output.idToken }) }),
+            enqueueActions(({ enqueue, event }) => {
+              const { returnUrl, ...session } = event.output;
+              enqueue({ type: 'storeSession', params: session });
+            }),
             // After the exit's clean address: back to where the guarded route was asked for.
             enqueueActions(({ enqueue, event }) => {
               const url = safeReturnUrl(event.output.returnUrl);
@@ -159,7 +224,7 @@ export const authMachine = setup({
         input: ({ context }) => ({ accessToken: context.session?.accessToken ?? '', culture: context.culture }),
         onDone: [
           {
-            guard: { type: 'isAuthenticated', params: ({ event }) => event.output },
+            guard: { type: 'isSignedInUser', params: ({ event }) => event.output },
             target: 'signedIn',
             actions: assign({
               configuration: ({ event }) => event.output,
@@ -167,18 +232,49 @@ export const authMachine = setup({
               error: null,
             }),
           },
-          // The server refused the stored token (revoked, expired): the session is over.
-          { target: 'signedOut', actions: assign({ session: null, error: 'notAuthenticated' }) },
+          // The server refused the stored token (revoked, expired), or its user has no id: cleared.
+          { target: 'signedOut', actions: ['clearTokens', assign({ error: 'notAuthenticated' })] },
         ],
-        onError: { target: 'signedOut', actions: assign({ session: null, error: 'configurationFailed' }) },
+        onError: { target: 'signedOut', actions: ['clearTokens', assign({ error: 'configurationFailed' })] },
       },
     },
     signedOut: {
-      entry: assign({ session: null, configuration: null }),
+      entry: assign(clearSession),
+      // The account pages need the anonymous configuration (tenancy, languages, settings).
+      invoke: {
+        id: 'loadConfiguration',
+        src: 'loadConfiguration',
+        input: ({ context }) => ({ accessToken: '', culture: context.culture }),
+        onDone: { actions: assign({ configuration: ({ event }) => event.output }) },
+      },
       on: {
-        'auth.signIn': {
-          target: 'redirectingToLogin',
-          actions: assign({ error: null, returnUrl: ({ event }) => safeReturnUrl(event.returnUrl) }),
+        'auth.signIn': [
+          {
+            guard: 'isCodeFlow',
+            target: 'redirectingToLogin',
+            actions: assign({ error: null, returnUrl: ({ event }) => safeReturnUrl(event.returnUrl) }),
+          },
+          { actions: emit(({ event }) => ({ type: 'navigation.replace', url: loginPageUrl(safeReturnUrl(event.returnUrl)) }) as const) },
+        ],
+        'auth.tokensReceived': {
+          target: 'loadingConfiguration',
+          actions: [
+            { type: 'storeSession', params: ({ event, context }) => sessionFromTokens(event.tokens, event.receivedAt, context.clientId) },
+            assign({ error: null, twoFactor: null, returnUrl: ({ event }) => safeReturnUrl(event.returnUrl) ?? '/' }),
+          ],
+        },
+        'auth.twoFactorRequired': {
+          actions: [
+            assign({ twoFactor: ({ event }) => event.challenge }),
+            emit({ type: 'navigation.push', url: '/account/send-security-code' } as const),
+          ],
+        },
+        'auth.reloadConfiguration': { target: 'signedOut', reenter: true },
+        'auth.oauthError': {
+          guard: { type: 'clearsTokens', params: ({ event }) => event.error },
+          target: 'signedOut',
+          reenter: true,
+          actions: ['clearTokens', assign({ error: 'notAuthenticated' })],
         },
       },
     },
@@ -192,20 +288,59 @@ export const authMachine = setup({
       after: { redirectTimeout: { target: 'signedOut', actions: assign({ error: 'redirectFailed' }) } },
     },
     signedIn: {
-      on: { 'auth.signOut': { target: 'signingOut', actions: assign({ error: null }) } },
+      // The password flow's login (or two-factor page) goes back to its returnUrl once signed in.
+      entry: enqueueActions(({ enqueue, context }) => {
+        if (context.flow === 'password' && context.returnUrl) enqueue.emit({ type: 'navigation.replace', url: context.returnUrl });
+        enqueue.assign({ returnUrl: null });
+      }),
+      invoke: { id: 'watchTokenExpiry', src: 'watchTokenExpiry', input: ({ context }) => ({ session: context.session as AuthSession }) },
+      on: {
+        'auth.signOut': { target: 'signingOut', actions: assign({ error: null }) },
+        'auth.reloadConfiguration': { target: 'loadingConfiguration' },
+        'auth.oauthError': {
+          guard: { type: 'clearsTokens', params: ({ event }) => event.error },
+          target: 'signedOut',
+          actions: ['clearTokens', assign({ error: 'notAuthenticated' })],
+        },
+        'session.expiring': [
+          { guard: 'hasRefreshToken', target: 'renewingToken' },
+          // No refresh token: the session ends with its access token (logged out, state refreshed).
+          { target: 'signedOut', actions: ['clearTokens', assign({ error: 'notAuthenticated' })] },
+        ],
+      },
+    },
+    renewingToken: {
+      invoke: {
+        id: 'refreshToken',
+        src: 'refreshToken',
+        input: ({ context }) => ({ session: context.session as AuthSession }),
+        onDone: { target: 'signedIn', actions: { type: 'storeSession', params: ({ event }) => event.output } },
+        onError: { target: 'signedOut', actions: ['clearTokens', assign({ error: 'notAuthenticated' }), 'requestSignIn'] },
+      },
     },
     signingOut: {
+      // Revoke first: the tokens must stop working at once, not when they expire (quality bar).
       invoke: {
         id: 'signOut',
         src: 'signOut',
         input: ({ context }) => ({ session: context.session as AuthSession, culture: context.culture }),
-        onDone: { target: 'redirectingToLogout' },
+        onDone: [
+          {
+            guard: 'isCodeFlow',
+            target: 'redirectingToLogout',
+            actions: emit({ type: 'tokens.clear' } as const),
+          },
+          {
+            target: 'signedOut',
+            actions: ['clearTokens', emit({ type: 'navigation.replace', url: '/' } as const)],
+          },
+        ],
         onError: { target: 'signedIn', actions: assign({ error: 'signOutFailed' }) },
       },
     },
     redirectingToLogout: {
       // The tokens are revoked and forgotten; the browser is on its way to the end-session endpoint.
-      entry: assign({ session: null, configuration: null }),
+      entry: assign(clearSession),
       after: { redirectTimeout: { target: 'signedOut', actions: assign({ error: 'logoutRedirectFailed' }) } },
     },
   },

@@ -7,6 +7,7 @@
 import type { ActorRefFrom } from 'xstate';
 import type { AuthMachine } from '../../machines/session/auth.machine.ts';
 import type { ErrorPageMachine } from '../../machines/shell/error-page.machine.ts';
+import { textsFor } from '../i18n/texts.ts';
 import type { ShellSystem } from './system.ts';
 
 // Before the server has said (signed out), the direction follows the browser's language.
@@ -19,6 +20,15 @@ export function isRightToLeft(culture: string): boolean {
 export function connectEffects(auth: ActorRefFrom<AuthMachine>, win: Window = window, onDirection?: () => void): () => void {
   // wouter patches history.replaceState, so the router follows this change by itself.
   const navigation = auth.on('navigation.replace', (event) => win.history.replaceState(win.history.state, '', event.url));
+  // A new page the user may come Back from (the two-factor step after the login form).
+  const pushed = auth.on('navigation.push', (event) => win.history.pushState(null, '', event.url));
+  // The toast queue is src/ui (react-aria): loaded on first use, never with the first paint.
+  const toasted = auth.on('toast.error', (event) => {
+    const t = textsFor(auth.getSnapshot().context.culture);
+    void import('../ui/components/toast-queue.ts').then(({ showToast }) =>
+      showToast({ kind: 'error', title: t('toast.error'), description: event.description ?? t('auth.linkLoginFailed') }),
+    );
+  });
   const culture = auth.subscribe((snapshot) => {
     const root = win.document.documentElement;
     const current = snapshot.context.configuration?.localization.currentCulture;
@@ -31,6 +41,8 @@ export function connectEffects(auth: ActorRefFrom<AuthMachine>, win: Window = wi
   });
   return () => {
     navigation.unsubscribe();
+    pushed.unsubscribe();
+    toasted.unsubscribe();
     culture.unsubscribe();
   };
 }

@@ -1,12 +1,15 @@
 // Composition root: the one place where machines meet their real effects (design: machines name
 // their actors, system.ts supplies them with .provide()). Rules: the identity server is this
-// server (authority = the page's origin), the SPA is the public client Finance_App using the code
-// flow with PKCE; refresh, silent renew and session monitoring stay off until their own machines
-// exist, so nothing here starts timers behind the machines' back.
-import { ErrorResponse, type User, UserManager, WebStorageStateStore } from 'oidc-client-ts';
-import { type ActorRefFrom, createActor, fromPromise } from 'xstate';
+// server (authority = the page's origin), the SPA is the public client Finance_App; the response
+// type chooses the flow (spec 4.1): 'code' (the default) is the code flow with PKCE, anything else
+// the password flow with the in-app login page. It comes from the build (VITE_OAUTH_RESPONSE_TYPE)
+// and may be overridden per browser with localStorage 'Abp.OAuthResponseType' (the e2e specs test
+// both flows against one build this way; the server still decides which grants the client may use).
+// oidc-client-ts's silent renew and session monitoring stay off: the auth machine renews.
+import { UserManager, WebStorageStateStore } from 'oidc-client-ts';
+import { type ActorRefFrom, createActor } from 'xstate';
 import { type ConfirmActionMachine, confirmActionMachine } from '../../machines/generic/confirm-action.machine.ts';
-import { type AuthMachine, type AuthSession, authMachine, type CallbackResult } from '../../machines/session/auth.machine.ts';
+import type { AuthFlow, AuthMachine } from '../../machines/session/auth.machine.ts';
 import type { ContainerWidthMachine } from '../../machines/shell/container-width.machine.ts';
 import type { CookieConsentMachine } from '../../machines/shell/cookie-consent.machine.ts';
 import { type FlyoutMachine, flyoutMachine } from '../../machines/shell/flyout.machine.ts';
@@ -20,9 +23,9 @@ import { type NavigationHistoryMachine, navigationHistoryMachine } from '../../m
 import { type PageLoaderMachine, pageLoaderMachine } from '../../machines/shell/page-loader.machine.ts';
 import type { ThemeMachine } from '../../machines/shell/theme.machine.ts';
 import type { IdleSessionMachine } from '../../machines/session/idle-session.machine.ts';
-import { type ApplicationConfiguration, getApplicationConfiguration } from '../api/application-configuration.ts';
-import { createHttp, type RequestObserver } from '../api/http.ts';
+import { createHttp, type Http, type RequestObserver } from '../api/http.ts';
 import { bundledLanguages } from '../i18n/texts.ts';
+import { createAuthLogic, createTokenStore, type TokenStore } from './auth-actors.ts';
 import { createIdleSessionActor } from '../views/session/idle-session-actors.ts';
 import {
   createContainerWidthLogic,
@@ -44,8 +47,8 @@ export function createUserManager(origin: string, storage: Storage): UserManager
     post_logout_redirect_uri: `${origin}/`,
     response_type: 'code',
     scope,
-    // Like ABP's Angular client, the session lives in localStorage: it survives a reload and is
-    // shared by the tabs of the app. Logout revokes it on the server, which is what ends it.
+    // oidc-client-ts keeps only the redirect state (PKCE verifier, nonce); the tokens move to the
+    // token store after the callback (auth-actors.ts).
     userStore: new WebStorageStateStore({ store: storage }),
     stateStore: new WebStorageStateStore({ store: storage }),
     // RFC 7009 2.2: a revocation answer's body is ignored; oidc-provider answers 200 with an empty
@@ -53,62 +56,6 @@ export function createUserManager(origin: string, storage: Storage): UserManager
     revokeTokenAdditionalContentTypes: ['text/plain'],
     automaticSilentRenew: false,
     monitorSession: false,
-  });
-}
-
-function toSession(user: User): AuthSession {
-  return { accessToken: user.access_token, idToken: user.id_token ?? null };
-}
-
-/** ABP reads the culture from these two query parameters on the identity server's pages. */
-function cultureParams(culture: string): Record<string, string> {
-  return { culture, 'ui-culture': culture };
-}
-
-export function createAuthLogic(userManager: UserManager, requests?: RequestObserver) {
-  return authMachine.provide({
-    actors: {
-      loadUser: fromPromise<AuthSession | null>(async () => {
-        const user = await userManager.getUser();
-        if (!user || user.expired) return null;
-        return toSession(user);
-      }),
-      handleCallback: fromPromise<CallbackResult, { location: string }>(async ({ input }) => {
-        const user = await userManager.signinRedirectCallback(input.location);
-        const state = user.state as { returnUrl?: unknown } | undefined;
-        return { ...toSession(user), returnUrl: typeof state?.returnUrl === 'string' ? state.returnUrl : null };
-      }),
-      startSignIn: fromPromise<void, { culture: string; returnUrl: string | null }>(async ({ input }) => {
-        // The returnUrl rides in the OIDC state (it comes back with the callback) and, as ABP's
-        // client does, as an authorization parameter the identity server accepts.
-        await userManager.signinRedirect({
-          state: input.returnUrl ? { returnUrl: input.returnUrl } : undefined,
-          extraQueryParams: { ...cultureParams(input.culture), ...(input.returnUrl ? { returnUrl: input.returnUrl } : {}) },
-        });
-      }),
-      signOut: fromPromise<void, { session: AuthSession; culture: string }>(async ({ input }) => {
-        // Revoke first: the tokens must stop working at once, not when they expire (quality bar).
-        // The long-lived refresh token goes first, so it is dead even if the second call fails.
-        await userManager.revokeTokens(['refresh_token']);
-        try {
-          await userManager.revokeTokens(['access_token']);
-        } catch (error) {
-          // RFC 7009 2.2.1: `unsupported_token_type` means this server cannot revoke access tokens
-          // (oidc-provider refuses JWT ones); ending the session below is what stops them then.
-          // Any other failure keeps the user signed in, so they can retry.
-          if (!(error instanceof ErrorResponse && error.error === 'unsupported_token_type')) throw error;
-        }
-        await userManager.signoutRedirect({
-          id_token_hint: input.session.idToken ?? undefined,
-          extraQueryParams: cultureParams(input.culture),
-        });
-      }),
-      loadConfiguration: fromPromise<ApplicationConfiguration, { accessToken: string; culture: string }>(({ input }) =>
-        getApplicationConfiguration(
-          createHttp({ accessToken: () => input.accessToken, culture: () => input.culture, tenant: () => null }, '/', requests),
-        ),
-      ),
-    },
   });
 }
 
@@ -120,7 +67,18 @@ export interface ShellConfig {
   authFlow: 'code' | 'password';
 }
 
-export const shellConfig: ShellConfig = { layout: 'side-menu', linkedAccountsAvailable: false, authFlow: 'code' };
+/** Storage key of the per-browser response-type override (see the rules at the top). */
+export const responseTypeStorageKey = 'Abp.OAuthResponseType';
+
+export function authFlowOf(responseType: string | null | undefined): AuthFlow {
+  return !responseType || responseType === 'code' ? 'code' : 'password';
+}
+
+export const shellConfig: ShellConfig = {
+  layout: 'side-menu',
+  linkedAccountsAvailable: false,
+  authFlow: authFlowOf(import.meta.env.VITE_OAUTH_RESPONSE_TYPE as string | undefined),
+};
 
 /** Where the visitor's language choice is kept between visits (the auth machine starts with it). */
 export const languageStorageKey = 'Abp.SelectedLanguage';
@@ -151,6 +109,12 @@ export interface ShellSystem {
   config: ShellConfig;
   /** The identity server's issuer (this origin), ending with '/'. */
   issuer: string;
+  clientId: string;
+  scope: string;
+  /** The stored session's tokens (ABP's keys, spec 3). */
+  tokens: TokenStore;
+  /** The app's HTTP client: the current access token, culture and chosen tenant on every call. */
+  http: Http;
 }
 
 function readSaved(win: Window, key: string): string | null {
@@ -171,10 +135,36 @@ export function createShellSystem(win: Window = window): ShellSystem {
     requestStarted: () => pageLoader.send({ type: 'loader.start' }),
     requestEnded: () => pageLoader.send({ type: 'loader.stop' }),
   };
-  return {
-    auth: createActor(createAuthLogic(createUserManager(win.location.origin, win.localStorage), requests), {
-      input: { location: win.location.href, culture },
+  const issuer = `${win.location.origin}/`;
+  const tokens = createTokenStore(win.localStorage);
+  const responseType = readSaved(win, responseTypeStorageKey);
+  const config: ShellConfig = { ...shellConfig, authFlow: responseType ? authFlowOf(responseType) : shellConfig.authFlow };
+  const auth = createActor(
+    createAuthLogic({
+      userManager: createUserManager(win.location.origin, win.localStorage),
+      store: tokens,
+      issuer,
+      clientId,
+      flow: config.authFlow,
+      requests,
+      navigate: { reload: (url) => win.location.replace(url), assign: (url) => win.location.assign(url) },
     }),
+    { input: { location: win.location.href, culture, flow: config.authFlow, clientId } },
+  );
+  // The machine decides when tokens are kept or forgotten; the store applies it.
+  auth.on('tokens.store', (event) => tokens.save(event.session));
+  auth.on('tokens.clear', () => tokens.clear());
+  const http = createHttp(
+    {
+      accessToken: () => tokens.accessToken(),
+      culture: () => auth.getSnapshot().context.culture,
+      tenant: () => null,
+    },
+    '/',
+    requests,
+  );
+  return {
+    auth,
     theme: createActor(createThemeLogic(win), { input: {} }),
     containerWidth: createActor(createContainerWidthLogic(win), { input: {} }),
     menuLayout: createActor(createMenuLayoutLogic(win), { input: { defaultLayout: shellConfig.layout } }),
@@ -206,7 +196,11 @@ export function createShellSystem(win: Window = window): ShellSystem {
     navigationHistory: createActor(navigationHistoryMachine),
     confirmAction: createActor(confirmActionMachine),
     idleSession: createIdleSessionActor(win),
-    config: shellConfig,
-    issuer: `${win.location.origin}/`,
+    config,
+    issuer,
+    clientId,
+    scope,
+    tokens,
+    http,
   };
 }

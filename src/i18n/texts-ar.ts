@@ -99,6 +99,8 @@ export const ar: Partial<Record<keyof typeof en, string>> = {
   'confirm.cancel': 'إلغاء',
   'toast.region': 'الإشعارات',
   'toast.close': 'إغلاق',
+  'toast.error': 'خطأ',
+  'auth.linkLoginFailed': 'تعذّر تسجيل الدخول إلى الحساب المرتبط.',
   'error.401.title': 'غير مصرح',
   'error.401.detail': 'يجب تسجيل الدخول لعرض هذه الصفحة.',
   'error.403.title': 'ممنوع',

@@ -97,6 +97,8 @@ export const en = {
   'confirm.cancel': 'Cancel',
   'toast.region': 'Notifications',
   'toast.close': 'Close',
+  'toast.error': 'Error',
+  'auth.linkLoginFailed': 'The linked account could not be signed in.',
   'error.401.title': 'Unauthorized',
   'error.401.detail': 'You need to sign in to see this page.',
   'error.403.title': 'Forbidden',

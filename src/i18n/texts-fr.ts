@@ -99,6 +99,8 @@ export const fr: Partial<Record<keyof typeof en, string>> = {
   'confirm.cancel': 'Annuler',
   'toast.region': 'Notifications',
   'toast.close': 'Fermer',
+  'toast.error': 'Erreur',
+  'auth.linkLoginFailed': 'Impossible de se connecter au compte lié.',
   'error.401.title': 'Non autorisé',
   'error.401.detail': 'Vous devez vous connecter pour voir cette page.',
   'error.403.title': 'Interdit',

@@ -95,6 +95,8 @@ export const hy: Partial<Record<keyof typeof en, string>> = {
   'confirm.cancel': 'Չեղարկել',
   'toast.region': 'Ծանուցումներ',
   'toast.close': 'Փակել',
+  'toast.error': 'Սխալ',
+  'auth.linkLoginFailed': 'Կապակցված հաշիվ մուտք գործել չհաջողվեց։',
   'error.401.title': 'Չթույլատրված',
   'error.401.detail': 'Այս էջը տեսնելու համար պետք է մուտք գործել։',
   'error.403.title': 'Արգելված է',

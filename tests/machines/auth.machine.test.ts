@@ -2,18 +2,33 @@
 // generated model path (the same ones docs/machines/auth.md lists) played against the running actor.
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
-import { type AuthSession, authMachine, safeReturnUrl, withoutAuthorizationResponse } from '../../machines/session/auth.machine.ts';
-import { authModel, configuration } from '../../machines/session/auth.model.ts';
+import {
+  type AuthSession,
+  authMachine,
+  loginPageUrl,
+  safeReturnUrl,
+  withoutAuthorizationResponse,
+} from '../../machines/session/auth.machine.ts';
+import {
+  authModel,
+  configuration,
+  configurationWithoutUserId,
+  expiredForgottenSession,
+  expiredRememberedSession,
+  expiredWithoutRefreshSession,
+  otherClientSession,
+  renewedSession,
+} from '../../machines/session/auth.model.ts';
 import { modelPaths, uncoveredEdges } from '../../machines/testing/model-paths.ts';
 import { delayOf, drivePath, fakeActors, settled } from './model-driver.ts';
 
-const actorNames = ['loadUser', 'handleCallback', 'startSignIn', 'signOut', 'loadConfiguration'] as const;
+const actorNames = ['loadUser', 'handleCallback', 'startSignIn', 'signOut', 'refreshToken', 'loadConfiguration', 'linkLogin'] as const;
 const session: AuthSession = { accessToken: 'at-1', idToken: 'id-1' };
 
-function start(location = 'https://app.example/', culture = 'en') {
+function start(location = 'https://app.example/', culture = 'en', options: { flow?: 'code' | 'password' } = {}) {
   const fakes = fakeActors(actorNames);
   const clock = new SimulatedClock();
-  const actor = createActor(authMachine.provide({ actors: fakes.actors }), { input: { location, culture }, clock });
+  const actor = createActor(authMachine.provide({ actors: fakes.actors }), { input: { location, culture, ...options }, clock });
   const emitted: unknown[] = [];
   actor.on('*', (event) => emitted.push(event));
   actor.start();
@@ -52,7 +67,15 @@ describe('auth machine', () => {
     await settled();
     expect(run.state().value).toBe('signedOut');
     expect(run.state().context.error).toBeNull();
-    expect(run.fakes.calls.map((c) => c.name)).toEqual(['loadUser']);
+    // Signed out, the configuration is read anonymously (the account pages need it).
+    expect(run.fakes.calls).toEqual([
+      { name: 'loadUser', input: undefined },
+      { name: 'loadConfiguration', input: { accessToken: '', culture: 'en' } },
+    ]);
+    run.fakes.settle('loadConfiguration', { output: configuration(null) });
+    await settled();
+    expect(run.state().value).toBe('signedOut');
+    expect(run.state().context.configuration?.currentUser.isAuthenticated).toBe(false);
   });
 
   it('completes the sign-in when the address carries code and state, and clears them from the address bar', async () => {
@@ -62,7 +85,10 @@ describe('auth machine', () => {
     expect(run.fakes.calls).toEqual([{ name: 'handleCallback', input: { location } }]);
     run.fakes.settle('handleCallback', { output: session });
     await settled();
-    expect(run.emitted).toEqual([{ type: 'navigation.replace', url: '/reports?tab=2' }]);
+    expect(run.emitted).toEqual([
+      { type: 'navigation.replace', url: '/reports?tab=2' },
+      { type: 'tokens.store', session },
+    ]);
     expect(run.state().value).toBe('loadingConfiguration');
   });
 
@@ -77,6 +103,7 @@ describe('auth machine', () => {
     await settled();
     expect(back.emitted).toEqual([
       { type: 'navigation.replace', url: '/' },
+      { type: 'tokens.store', session },
       { type: 'navigation.replace', url: '/dashboard?tab=1' },
     ]);
     expect(back.state().context.session).toEqual(session);
@@ -93,7 +120,9 @@ describe('auth machine', () => {
     const back = start('https://app.example/?code=abc&state=xyz');
     back.fakes.settle('handleCallback', { output: { ...session, returnUrl: '//evil.example/' } });
     await settled();
-    expect(back.emitted).toEqual([{ type: 'navigation.replace', url: '/' }]);
+    expect(back.emitted.filter((e) => (e as { type: string }).type === 'navigation.replace')).toEqual([
+      { type: 'navigation.replace', url: '/' },
+    ]);
   });
 
   it('clears the used code from the address bar even when the callback fails', async () => {
@@ -113,6 +142,188 @@ describe('auth machine', () => {
     await settled();
     expect(run.state().value).toBe('signedOut');
     expect(run.state().context).toMatchObject({ session: null, configuration: null, error: 'notAuthenticated' });
+    expect(run.emitted).toEqual([{ type: 'tokens.clear' }]);
+  });
+
+  it('clears the tokens of a user the server knows without an id (spec 5)', async () => {
+    const run = start();
+    run.fakes.settle('loadUser', { output: session });
+    await settled();
+    run.fakes.settle('loadConfiguration', { output: configurationWithoutUserId });
+    await settled();
+    expect(run.state().value).toBe('signedOut');
+    expect(run.emitted).toEqual([{ type: 'tokens.clear' }]);
+  });
+
+  it("clears another client id's stored tokens without using them", async () => {
+    const run = start();
+    run.fakes.settle('loadUser', { output: otherClientSession });
+    await settled();
+    expect(run.state().value).toBe('signedOut');
+    expect(run.emitted).toEqual([{ type: 'tokens.clear' }]);
+    expect(run.fakes.calls.map((c) => c.name)).toEqual(['loadUser', 'loadConfiguration']);
+    expect(run.fakes.calls[1]!.input).toEqual({ accessToken: '', culture: 'en' });
+  });
+
+  it('refreshes an expired remembered token on load, stores the new one and goes on with it', async () => {
+    const run = start();
+    run.fakes.settle('loadUser', { output: expiredRememberedSession });
+    await settled();
+    expect(run.state().value).toBe('refreshingToken');
+    expect(run.fakes.calls.at(-1)).toEqual({ name: 'refreshToken', input: { session: expiredRememberedSession } });
+    run.fakes.settle('refreshToken', { output: renewedSession });
+    await settled();
+    expect(run.emitted).toEqual([{ type: 'tokens.store', session: renewedSession }]);
+    expect(run.fakes.calls.at(-1)).toEqual({ name: 'loadConfiguration', input: { accessToken: 'renewed-access-token', culture: 'en' } });
+  });
+
+  it('sends the user to login when the refresh fails, with the page as returnUrl', async () => {
+    const run = start('https://app.example/identity/users?page=2');
+    run.fakes.settle('loadUser', { output: expiredRememberedSession });
+    await settled();
+    run.fakes.settle('refreshToken', { error: { error: 'invalid_grant' } });
+    await settled();
+    expect(run.state().value).toBe('redirectingToLogin');
+    expect(run.emitted).toEqual([{ type: 'tokens.clear' }]);
+    expect(run.fakes.calls.at(-1)).toEqual({ name: 'startSignIn', input: { culture: 'en', returnUrl: '/identity/users?page=2' } });
+  });
+
+  it('logs out an expired session whose remember_me is off: revoked at the server, then cleared', async () => {
+    const run = start();
+    run.fakes.settle('loadUser', { output: expiredForgottenSession });
+    await settled();
+    expect(run.state().value).toBe('endingExpiredSession');
+    expect(run.fakes.calls.at(-1)).toEqual({ name: 'signOut', input: { session: expiredForgottenSession, culture: 'en' } });
+    run.fakes.settle('signOut', { error: new Error('offline') });
+    await settled();
+    expect(run.state().value).toBe('signedOut');
+    expect(run.emitted).toEqual([{ type: 'tokens.clear' }]);
+  });
+
+  it('clears an expired session that has no refresh token', async () => {
+    const run = start();
+    run.fakes.settle('loadUser', { output: expiredWithoutRefreshSession });
+    await settled();
+    expect(run.state().value).toBe('signedOut');
+    expect(run.emitted).toEqual([{ type: 'tokens.clear' }]);
+  });
+
+  it('renews the session before it expires while signed in, and ends it when it cannot be renewed', async () => {
+    const run = start();
+    run.fakes.settle('loadUser', { output: renewedSession });
+    await settled();
+    run.fakes.settle('loadConfiguration', { output: configuration('admin') });
+    await settled();
+    run.actor.send({ type: 'session.expiring' });
+    expect(run.state().value).toBe('renewingToken');
+    const next = { ...renewedSession, accessToken: 'third-access-token' };
+    run.fakes.settle('refreshToken', { output: next });
+    await settled();
+    expect(run.state().value).toBe('signedIn');
+    expect(run.state().context.session).toEqual(next);
+    run.actor.send({ type: 'session.expiring' });
+    run.fakes.settle('refreshToken', { error: { error: 'invalid_grant' } });
+    await settled();
+    expect(run.state().value).toBe('redirectingToLogin');
+    const without = await signedIn();
+    without.actor.send({ type: 'session.expiring' });
+    expect(without.state().value).toBe('signedOut');
+    expect(without.emitted).toEqual([{ type: 'tokens.clear' }]);
+  });
+
+  it('clears the tokens on an OAuth error, except a filtered one (the Impersonation grant)', async () => {
+    const run = await signedIn();
+    run.actor.send({ type: 'auth.oauthError', error: { grantType: 'Impersonation', error: 'invalid_grant' } });
+    expect(run.state().value).toBe('signedIn');
+    run.actor.send({ type: 'auth.oauthError', error: { grantType: 'LinkLogin', error: 'invalid_grant' } });
+    expect(run.state().value).toBe('signedOut');
+    expect(run.emitted).toEqual([{ type: 'tokens.clear' }]);
+  });
+
+  it('password flow: sign-in goes to the in-app login page with returnUrl, tokens sign in and go back there', async () => {
+    const run = start('https://app.example/', 'en', { flow: 'password' });
+    run.fakes.settle('loadUser', { output: null });
+    await settled();
+    run.actor.send({ type: 'auth.signIn', returnUrl: '/identity/users' });
+    expect(run.state().value).toBe('signedOut');
+    expect(run.emitted).toEqual([{ type: 'navigation.replace', url: '/account/login?returnUrl=%2Fidentity%2Fusers' }]);
+    const receivedAt = 1_800_000_000_000;
+    const payload = btoa(JSON.stringify({ sub: 'u', remember_me: 'True' })).replace(/=+$/, '');
+    const tokens = { access_token: `h.${payload}.s`, refresh_token: 'r', expires_in: 3600 };
+    run.actor.send({ type: 'auth.tokensReceived', tokens, receivedAt, returnUrl: '/identity/users' });
+    expect(run.state().value).toBe('loadingConfiguration');
+    const stored = {
+      accessToken: tokens.access_token,
+      idToken: null,
+      refreshToken: 'r',
+      storedAt: receivedAt,
+      expiresAt: receivedAt + 3_600_000,
+      rememberMe: true,
+      clientId: 'Finance_App',
+      observedAt: receivedAt,
+    };
+    expect(run.emitted.at(-1)).toEqual({ type: 'tokens.store', session: stored });
+    run.fakes.settle('loadConfiguration', { output: configuration('admin') });
+    await settled();
+    expect(run.state().value).toBe('signedIn');
+    expect(run.emitted.at(-1)).toEqual({ type: 'navigation.replace', url: '/identity/users' });
+    expect(loginPageUrl(null)).toBe('/account/login');
+  });
+
+  it('password flow: after login without returnUrl the app goes to /; sign-out revokes, clears and goes home', async () => {
+    const run = start('https://app.example/account/login', 'en', { flow: 'password' });
+    run.fakes.settle('loadUser', { output: null });
+    await settled();
+    run.actor.send({ type: 'auth.tokensReceived', tokens: { access_token: 'a', expires_in: 60 }, receivedAt: 1 });
+    run.fakes.settle('loadConfiguration', { output: configuration('admin') });
+    await settled();
+    expect(run.emitted.at(-1)).toEqual({ type: 'navigation.replace', url: '/' });
+    run.actor.send({ type: 'auth.signOut' });
+    run.fakes.settle('signOut', { output: undefined });
+    await settled();
+    expect(run.state().value).toBe('signedOut');
+    expect(run.emitted.slice(-2)).toEqual([{ type: 'tokens.clear' }, { type: 'navigation.replace', url: '/' }]);
+  });
+
+  it('password flow: a two-factor challenge is kept for the security code page', async () => {
+    const run = start('https://app.example/account/login', 'en', { flow: 'password' });
+    run.fakes.settle('loadUser', { output: null });
+    await settled();
+    const challenge = {
+      userId: 'u',
+      twoFactorToken: 't',
+      userName: 'admin',
+      password: 'p',
+      rememberMe: true,
+      tenantId: null,
+      returnUrl: '/x',
+    };
+    run.actor.send({ type: 'auth.twoFactorRequired', challenge });
+    expect(run.state().context.twoFactor).toEqual(challenge);
+    expect(run.emitted).toEqual([{ type: 'navigation.push', url: '/account/send-security-code' }]);
+  });
+
+  it('link login: a failure is toasted with the server description, the query cleaned, the tokens cleared', async () => {
+    const run = start('https://app.example/identity?handler=linkLogin&linkUserId=u-2&linkTenantId=t&keep=1');
+    run.fakes.settle('loadUser', { output: session });
+    await settled();
+    expect(run.state().value).toBe('linkingLogin');
+    expect(run.fakes.calls.at(-1)).toEqual({
+      name: 'linkLogin',
+      input: {
+        request: { linkUserId: 'u-2', linkTenantId: 't', token: null },
+        accessToken: 'at-1',
+        location: 'https://app.example/identity?handler=linkLogin&linkUserId=u-2&linkTenantId=t&keep=1',
+      },
+    });
+    run.fakes.settle('linkLogin', { output: { error: 'invalid_grant', description: 'Not linked.' } });
+    await settled();
+    expect(run.state().value).toBe('signedOut');
+    expect(run.emitted).toEqual([
+      { type: 'toast.error', description: 'Not linked.' },
+      { type: 'navigation.replace', url: '/identity?keep=1' },
+      { type: 'tokens.clear' },
+    ]);
   });
 
   it('redirects to the login page with the current culture, and gives up after the redirect timeout', async () => {
@@ -140,6 +351,7 @@ describe('auth machine', () => {
     // Not "signed out" yet: a sign-in click now would cancel the way to the end-session endpoint.
     expect(run.state().value).toBe('redirectingToLogout');
     expect(run.state().context).toMatchObject({ session: null, configuration: null, error: null });
+    expect(run.emitted).toEqual([{ type: 'tokens.clear' }]);
     run.actor.send({ type: 'auth.signIn' });
     expect(run.state().value).toBe('redirectingToLogout');
     run.clock.increment(delayOf(authMachine, 'xstate.after.redirectTimeout'));
@@ -185,6 +397,7 @@ describe('auth machine model paths', () => {
   it('the coverage check notices a missing transition', () => {
     const withoutFailedSignOut = paths.filter((p) => !p.path.steps.some((step) => step.event.type === 'xstate.error.actor.signOut'));
     expect(uncoveredEdges(authMachine, withoutFailedSignOut)).toEqual([
+      { source: 'auth.endingExpiredSession', target: 'auth.signedOut', eventType: 'xstate.error.actor.signOut', guard: null },
       { source: 'auth.signingOut', target: 'auth.signedIn', eventType: 'xstate.error.actor.signOut', guard: null },
     ]);
   });
@@ -196,14 +409,19 @@ describe('auth machine model paths', () => {
         if (expected.matches('loadingConfiguration')) {
           expect(last).toEqual({ name: 'loadConfiguration', input: { accessToken: expected.context.session.accessToken, culture: 'en' } });
         }
-        if (expected.matches('redirectingToLogin'))
-          expect(last).toEqual({ name: 'startSignIn', input: { culture: expected.context.culture, returnUrl: null } });
+        if (expected.matches('redirectingToLogin')) {
+          expect(last?.name).toBe('startSignIn');
+          expect(last?.input).toEqual({ culture: expected.context.culture, returnUrl: expected.context.returnUrl });
+        }
         if (expected.matches('signingOut'))
           expect(last?.input).toEqual({ session: expected.context.session, culture: expected.context.culture });
         // The callback's address is cleaned exactly once, and only on the way back from the login page.
-        const replaced = emitted.filter((e) => e.type === 'navigation.replace');
+        const cleaned = emitted.filter((e) => e.type === 'navigation.replace' && (e as unknown as { url: string }).url === '/');
         const leftCallback = modelPath.input.location.includes('code=') && !expected.matches('completingSignIn');
-        expect(replaced).toHaveLength(leftCallback ? 1 : 0);
+        if (modelPath.input.location.includes('code=')) expect(cleaned).toHaveLength(leftCallback ? 1 : 0);
+        // Signed out never holds a session; signed in always has one.
+        if (expected.matches('signedOut')) expect(expected.context.session).toBeNull();
+        if (expected.matches('signedIn')) expect(expected.context.session).not.toBeNull();
       });
     });
   }
