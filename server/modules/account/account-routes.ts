@@ -9,22 +9,28 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import {
+  ChangePasswordInput,
   ConfirmationStateQuery,
   ConfirmEmailInput,
   ConfirmPhoneNumberInput,
   IdentityUserConfirmationStateDto,
+  NameValueList,
+  ProfileDto,
   RecaptchaValidateQuery,
   RegisterDto,
   ResetPasswordDto,
   SendEmailConfirmationTokenDto,
   SendPasswordResetCodeDto,
   SendPhoneNumberConfirmationTokenDto,
+  SetTwoFactorEnabledQuery,
+  UpdateProfileDto,
   VerifyEmailConfirmationTokenInput,
   VerifyPasswordResetTokenInput,
 } from '../../../contract/account.ts';
 import { IdentityUserDto } from '../../../contract/identity.ts';
 import type { AppContext } from '../../context.ts';
 import type { RouteModule } from '../index.ts';
+import { timeZones } from '../setting-management/routes.ts';
 import { tenantIdOf } from '../shared/tenancy.ts';
 import { verifyCaptcha } from './captcha.ts';
 import {
@@ -35,6 +41,14 @@ import {
   sendPhoneNumberConfirmationToken,
   verifyEmailConfirmationToken,
 } from './confirmation.ts';
+import {
+  canEnableTwoFactor,
+  changeMyPassword,
+  getMyProfile,
+  myTwoFactorEnabled,
+  setMyTwoFactorEnabled,
+  updateMyProfile,
+} from './my-profile.ts';
 import { resetPassword, sendPasswordResetCode, verifyPasswordResetToken } from './password-reset.ts';
 import { register } from './registration.ts';
 
@@ -133,6 +147,50 @@ async function selfServiceRoutes(fastify: FastifyInstance, ctx: AppContext) {
   );
 }
 
+async function myProfileRoutes(fastify: FastifyInstance, ctx: AppContext) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const profile = `${base}/my-profile`;
+
+  app.get(profile, { schema: { tags, response: { 200: ProfileDto } }, config: authenticated }, (request) => getMyProfile(ctx, request));
+
+  app.put(profile, { schema: { tags, body: UpdateProfileDto, response: { 200: ProfileDto } }, config: authenticated }, (request) =>
+    updateMyProfile(ctx, request, request.body),
+  );
+
+  app.post(
+    `${profile}/change-password`,
+    { schema: { tags, body: ChangePasswordInput, response: NoContent }, config: authenticated },
+    async (request, reply) => {
+      await changeMyPassword(ctx, request, request.body);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(`${profile}/timezones`, { schema: { tags, response: { 200: NameValueList } }, config: authenticated }, async () => timeZones());
+
+  app.get(`${profile}/can-enable-two-factor`, { schema: { tags, response: { 200: Type.Boolean() } }, config: authenticated }, (request) =>
+    canEnableTwoFactor(ctx, request),
+  );
+
+  app.get(`${profile}/two-factor-enabled`, { schema: { tags, response: { 200: Type.Boolean() } }, config: authenticated }, (request) =>
+    myTwoFactorEnabled(ctx, request),
+  );
+
+  app.post(
+    `${profile}/set-two-factor-enabled`,
+    {
+      // ABP's client posts with the switch in the query string and no body.
+      schema: { tags, querystring: SetTwoFactorEnabledQuery, body: Type.Optional(Type.Null()), response: NoContent },
+      config: authenticated,
+    },
+    async (request, reply) => {
+      await setMyTwoFactorEnabled(ctx, request, request.query.enabled);
+      return reply.code(204).send(null);
+    },
+  );
+}
+
 export const accountRoutes: RouteModule = async (app, ctx) => {
   await selfServiceRoutes(app, ctx);
+  await myProfileRoutes(app, ctx);
 };
