@@ -93,10 +93,19 @@ export const EntityChangeListDto = PagedResultDto(EntityChangeDto);
 
 const text = (maxLength: number) => Type.Optional(Type.String({ maxLength }));
 
+/**
+ * A day ("2026-11-22") or a date-time, with or without an offset ("2026-11-22T10:00:00",
+ * "2026-11-22T10:00:00.000Z"): clients send either; a value without an offset is taken as UTC.
+ */
+export const DateOrDateTime = Type.String({
+  maxLength: 40,
+  pattern: '^\\d{4}-\\d{2}-\\d{2}([Tt ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,7})?)?([Zz]|[+-]\\d{2}:?\\d{2})?)?$',
+});
+
 /** The filters of the audit log list (also used by the exports, without paging). */
 export const auditLogFilterProperties = {
-  startTime: Type.Optional(DateTime),
-  endTime: Type.Optional(DateTime),
+  startTime: Type.Optional(DateOrDateTime),
+  endTime: Type.Optional(DateOrDateTime),
   url: text(256),
   clientId: text(64),
   userName: text(256),
@@ -119,8 +128,8 @@ export const entityChangeFilterProperties = {
   entityChangeType: Type.Optional(Type.Integer({ minimum: 0, maximum: 2 })),
   entityId: text(128),
   entityTypeFullName: text(128),
-  startDate: Type.Optional(DateTime),
-  endDate: Type.Optional(DateTime),
+  startDate: Type.Optional(DateOrDateTime),
+  endDate: Type.Optional(DateOrDateTime),
 };
 export const GetEntityChangesQuery = pagedQuery(entityChangeFilterProperties);
 export type GetEntityChangesQuery = Static<typeof GetEntityChangesQuery>;
@@ -133,7 +142,7 @@ export const EntityChangesWithUsernameQuery = Type.Object({
 export type EntityChangesWithUsernameQuery = Static<typeof EntityChangesWithUsernameQuery>;
 
 /** startDate and endDate are days (a date-time is accepted too); the end day is included. */
-export const StatisticsQuery = Type.Object({ startDate: DateTime, endDate: DateTime });
+export const StatisticsQuery = Type.Object({ startDate: DateOrDateTime, endDate: DateOrDateTime });
 export type StatisticsQuery = Static<typeof StatisticsQuery>;
 
 export const StatisticsDto = Type.Object({ data: Type.Record(Type.String(), Type.Number()) });
@@ -180,3 +189,53 @@ export const UpdateAuditLogGlobalSettingsDto = Type.Object(
   { additionalProperties: false },
 );
 export type UpdateAuditLogGlobalSettingsDto = Static<typeof UpdateAuditLogGlobalSettingsDto>;
+
+// Exports (server/modules/audit-logging/export-routes.ts). Rules:
+// - both export queries take the list's filters and sorting, never paging;
+// - at most 10,000 matching rows answer at once: {fileData: base64 xlsx, fileName, isBackgroundJob:
+//   false, jobId: null}; more start a background job: {fileData: null, fileName, isBackgroundJob: true,
+//   jobId}; follow it at export-jobs/{jobId} until status is 'Completed' (then GET
+//   download-excel/{fileName}) or 'Failed';
+// - a job and its file belong to the user who started it and expire (expiresAt; then 404).
+export const ExportAuditLogsQuery = Type.Object({ ...auditLogFilterProperties, sorting: Type.Optional(Type.String({ maxLength: 256 })) });
+export type ExportAuditLogsQuery = Static<typeof ExportAuditLogsQuery>;
+
+const { auditLogId: _auditLogId, ...entityChangeExportFilters } = entityChangeFilterProperties;
+export const ExportEntityChangesQuery = Type.Object({
+  ...entityChangeExportFilters,
+  sorting: Type.Optional(Type.String({ maxLength: 256 })),
+});
+export type ExportEntityChangesQuery = Static<typeof ExportEntityChangesQuery>;
+
+export const AuditLogExportResultDto = Type.Object({
+  fileData: Nullable(Type.String()),
+  fileName: Type.String(),
+  isBackgroundJob: Type.Boolean(),
+  jobId: Nullable(Guid),
+});
+export type AuditLogExportResultDto = Static<typeof AuditLogExportResultDto>;
+
+export const AuditLogExportJobDto = Type.Object({
+  id: Guid,
+  kind: Type.String(),
+  status: Type.Union([Type.Literal('Queued'), Type.Literal('Running'), Type.Literal('Completed'), Type.Literal('Failed')]),
+  /** 0..100; 100 only when Completed. */
+  progress: Type.Integer(),
+  processed: Type.Integer(),
+  total: Nullable(Type.Integer()),
+  fileName: Type.String(),
+  /** A localized message when Failed, otherwise null. */
+  error: Nullable(Type.String()),
+  creationTime: DateTime,
+  completionTime: Nullable(DateTime),
+  /** When the job and its file are removed. */
+  expiresAt: DateTime,
+});
+export type AuditLogExportJobDto = Static<typeof AuditLogExportJobDto>;
+
+export const ExportJobParams = Type.Object({ jobId: Guid }, { additionalProperties: false });
+export const DownloadExcelParams = Type.Object(
+  { fileName: Type.String({ minLength: 6, maxLength: 128, pattern: '^[A-Za-z0-9_.-]+\\.xlsx$' }) },
+  { additionalProperties: false },
+);
+export type DownloadExcelParams = Static<typeof DownloadExcelParams>;
