@@ -1,0 +1,252 @@
+// What the audit-log exports read: the list filters turned into SQL, the rows of each export in the
+// requested order, a capped count to choose between answering at once and a background job, and a
+// cursor that hands the rows over in batches. Rules:
+// - filters mean exactly what they mean on the lists (spec 7.14): user name, application, client
+//   IP, client id, correlation id and HTTP method are equal matches, URL is a case-insensitive
+//   'contains', durations and times are inclusive ranges, hasException is "exceptions is not empty";
+// - every query is limited to the caller's tenant (null = host);
+// - rows leave the database in batches through a cursor, never as one result: on PostgreSQL inside
+//   a transaction on its own pooled connection, on PGlite (one connection) a WITH HOLD cursor, so
+//   other requests run between two batches instead of waiting for the whole export.
+import { and, desc, eq, gte, ilike, isNotNull, lte, ne, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { AuditLogFilter, EntityChangeFilter } from '../../../contract/audit-logging.ts';
+import type { AppContext } from '../../context.ts';
+import { auditLogs, entityChanges } from '../../db/schema/index.ts';
+import { likePattern, orderBy } from '../shared/paging.ts';
+import { sameTenant } from '../shared/tenancy.ts';
+import type { CellValue, ExportColumn } from './export-xlsx.ts';
+
+export type ExportKind = 'AuditLogs' | 'EntityChanges';
+export type ExportFilter = AuditLogFilter | EntityChangeFilter;
+
+const day = (value: string) => new Date(value);
+
+export function auditLogConditions(tenantId: string | null, filter: AuditLogFilter): SQL {
+  const conditions: Array<SQL | undefined> = [
+    sameTenant(auditLogs.tenantId, tenantId),
+    filter.startTime ? gte(auditLogs.executionTime, day(filter.startTime)) : undefined,
+    filter.endTime ? lte(auditLogs.executionTime, day(filter.endTime)) : undefined,
+    filter.url ? ilike(auditLogs.url, likePattern(filter.url)) : undefined,
+    filter.clientId ? eq(auditLogs.clientId, filter.clientId) : undefined,
+    filter.userName ? eq(auditLogs.userName, filter.userName) : undefined,
+    filter.applicationName ? eq(auditLogs.applicationName, filter.applicationName) : undefined,
+    filter.clientIpAddress ? eq(auditLogs.clientIpAddress, filter.clientIpAddress) : undefined,
+    filter.correlationId ? eq(auditLogs.correlationId, filter.correlationId) : undefined,
+    filter.httpMethod ? eq(auditLogs.httpMethod, filter.httpMethod.toUpperCase()) : undefined,
+    filter.httpStatusCode !== undefined ? eq(auditLogs.httpStatusCode, filter.httpStatusCode) : undefined,
+    filter.minExecutionDuration !== undefined ? gte(auditLogs.executionDuration, filter.minExecutionDuration) : undefined,
+    filter.maxExecutionDuration !== undefined ? lte(auditLogs.executionDuration, filter.maxExecutionDuration) : undefined,
+    filter.hasException === true ? and(isNotNull(auditLogs.exceptions), ne(auditLogs.exceptions, '')) : undefined,
+    filter.hasException === false ? sql`coalesce(${auditLogs.exceptions}, '') = ''` : undefined,
+  ];
+  return and(...conditions) as SQL;
+}
+
+export function entityChangeConditions(tenantId: string | null, filter: EntityChangeFilter): SQL {
+  const conditions: Array<SQL | undefined> = [
+    sameTenant(entityChanges.tenantId, tenantId),
+    filter.auditLogId ? eq(entityChanges.auditLogId, filter.auditLogId) : undefined,
+    filter.entityChangeType !== undefined ? eq(entityChanges.changeType, filter.entityChangeType) : undefined,
+    filter.entityId ? eq(entityChanges.entityId, filter.entityId) : undefined,
+    filter.entityTypeFullName ? eq(entityChanges.entityTypeFullName, filter.entityTypeFullName) : undefined,
+    filter.startDate ? gte(entityChanges.changeTime, day(filter.startDate)) : undefined,
+    filter.endDate ? lte(entityChanges.changeTime, day(filter.endDate)) : undefined,
+  ];
+  return and(...conditions) as SQL;
+}
+
+export const auditLogSorting = {
+  httpStatusCode: auditLogs.httpStatusCode,
+  httpMethod: auditLogs.httpMethod,
+  url: auditLogs.url,
+  userName: auditLogs.userName,
+  clientIpAddress: auditLogs.clientIpAddress,
+  clientName: auditLogs.clientName,
+  clientId: auditLogs.clientId,
+  executionTime: auditLogs.executionTime,
+  executionDuration: auditLogs.executionDuration,
+  applicationName: auditLogs.applicationName,
+  correlationId: auditLogs.correlationId,
+  tenantName: auditLogs.tenantName,
+  browserInfo: auditLogs.browserInfo,
+};
+
+export const entityChangeSorting = {
+  changeTime: entityChanges.changeTime,
+  changeType: entityChanges.changeType,
+  tenantId: entityChanges.tenantId,
+  entityId: entityChanges.entityId,
+  entityTypeFullName: entityChanges.entityTypeFullName,
+};
+
+const isoText = (column: AnyPgColumn) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+interface ExportDefinition {
+  sheetName: string;
+  columns: ExportColumn[];
+  /** The SELECT of every row to export, in order; column aliases are the columns' keys. */
+  query(tenantId: string | null, filter: ExportFilter): SQL;
+  /** FROM … WHERE … alone, for counting. */
+  from(tenantId: string | null, filter: ExportFilter): SQL;
+  toRow(raw: Record<string, unknown>): Record<string, CellValue>;
+}
+
+const selectList = (entries: Array<[string, SQL | unknown]>) =>
+  sql.join(
+    entries.map(([alias, expression]) => sql`${expression} as ${sql.identifier(alias)}`),
+    sql`, `,
+  );
+
+const asDate = (value: unknown) => (typeof value === 'string' ? new Date(value) : null);
+const asText = (value: unknown) => (value === null || value === undefined ? null : String(value));
+const changeTypeNames = ['Created', 'Updated', 'Deleted'];
+
+export const exportDefinitions: Record<ExportKind, ExportDefinition> = {
+  AuditLogs: {
+    sheetName: 'AuditLogs',
+    columns: [
+      { header: 'HTTP status code', key: 'httpStatusCode', width: 10 },
+      { header: 'HTTP method', key: 'httpMethod', width: 10 },
+      { header: 'URL', key: 'url', width: 60 },
+      { header: 'User name', key: 'userName', width: 20 },
+      { header: 'Client IP address', key: 'clientIpAddress', width: 18 },
+      { header: 'Execution time', key: 'executionTime', width: 20, date: true },
+      { header: 'Execution duration (ms)', key: 'executionDuration', width: 12 },
+      { header: 'Application name', key: 'applicationName', width: 24 },
+      { header: 'Client id', key: 'clientId', width: 18 },
+      { header: 'Client name', key: 'clientName', width: 18 },
+      { header: 'Correlation id', key: 'correlationId', width: 34 },
+      { header: 'Browser info', key: 'browserInfo', width: 40 },
+      { header: 'Tenant name', key: 'tenantName', width: 16 },
+      { header: 'Impersonator', key: 'impersonatorUserName', width: 18 },
+      { header: 'Comments', key: 'comments', width: 30 },
+      { header: 'Exceptions', key: 'exceptions', width: 60 },
+      { header: 'Id', key: 'id', width: 38 },
+    ],
+    from: (tenantId, filter) => sql`from ${auditLogs} where ${auditLogConditions(tenantId, filter as AuditLogFilter)}`,
+    query(tenantId, filter) {
+      const order = orderBy(filter.sorting, auditLogSorting, [desc(auditLogs.executionTime)], auditLogs.id);
+      return sql`select ${selectList([
+        ['httpStatusCode', auditLogs.httpStatusCode],
+        ['httpMethod', auditLogs.httpMethod],
+        ['url', auditLogs.url],
+        ['userName', auditLogs.userName],
+        ['clientIpAddress', auditLogs.clientIpAddress],
+        ['executionTime', isoText(auditLogs.executionTime)],
+        ['executionDuration', auditLogs.executionDuration],
+        ['applicationName', auditLogs.applicationName],
+        ['clientId', auditLogs.clientId],
+        ['clientName', auditLogs.clientName],
+        ['correlationId', auditLogs.correlationId],
+        ['browserInfo', auditLogs.browserInfo],
+        ['tenantName', auditLogs.tenantName],
+        ['impersonatorUserName', auditLogs.impersonatorUserName],
+        ['comments', auditLogs.comments],
+        ['exceptions', auditLogs.exceptions],
+        ['id', auditLogs.id],
+      ])} ${this.from(tenantId, filter)} order by ${sql.join(order, sql`, `)}`;
+    },
+    toRow: (raw) => ({
+      ...raw,
+      httpStatusCode: raw.httpStatusCode === null ? null : Number(raw.httpStatusCode),
+      executionDuration: Number(raw.executionDuration),
+      executionTime: asDate(raw.executionTime),
+    }),
+  },
+  EntityChanges: {
+    sheetName: 'EntityChanges',
+    columns: [
+      { header: 'Change time', key: 'changeTime', width: 20, date: true },
+      { header: 'Change type', key: 'changeType', width: 10 },
+      { header: 'Tenant id', key: 'tenantId', width: 38 },
+      { header: 'Entity id', key: 'entityId', width: 38 },
+      { header: 'Entity type full name', key: 'entityTypeFullName', width: 40 },
+      { header: 'User name', key: 'userName', width: 20 },
+      { header: 'Property changes', key: 'propertyChanges', width: 60 },
+      { header: 'Audit log id', key: 'auditLogId', width: 38 },
+      { header: 'Id', key: 'id', width: 38 },
+    ],
+    from: (tenantId, filter) => sql`from ${entityChanges} where ${entityChangeConditions(tenantId, filter as EntityChangeFilter)}`,
+    query(tenantId, filter) {
+      const order = orderBy(filter.sorting, entityChangeSorting, [desc(entityChanges.changeTime)], entityChanges.id);
+      // One row per change; its property changes as "Name: original -> new" lines.
+      return sql`select ${selectList([
+        ['changeTime', isoText(entityChanges.changeTime)],
+        ['changeType', entityChanges.changeType],
+        ['tenantId', entityChanges.tenantId],
+        ['entityId', entityChanges.entityId],
+        ['entityTypeFullName', entityChanges.entityTypeFullName],
+        ['userName', sql`(select a.user_name from audit_logs a where a.id = ${entityChanges.auditLogId})`],
+        [
+          'propertyChanges',
+          sql`(select string_agg(p.property_name || ': ' || coalesce(p.original_value, '') || ' -> ' || coalesce(p.new_value, ''), E'\n' order by p.property_name)
+               from entity_property_changes p where p.entity_change_id = ${entityChanges.id})`,
+        ],
+        ['auditLogId', entityChanges.auditLogId],
+        ['id', entityChanges.id],
+      ])} ${this.from(tenantId, filter)} order by ${sql.join(order, sql`, `)}`;
+    },
+    toRow: (raw) => ({
+      ...raw,
+      changeTime: asDate(raw.changeTime),
+      changeType: changeTypeNames[Number(raw.changeType)] ?? asText(raw.changeType),
+    }),
+  },
+};
+
+/** How many rows match, counting at most `cap + 1` of them (enough to choose how to answer). */
+export async function cappedCount(ctx: AppContext, kind: ExportKind, tenantId: string | null, filter: ExportFilter, cap: number) {
+  const from = exportDefinitions[kind].from(tenantId, filter);
+  const [row] = await rowsOf<{ count: number }>(ctx.db, sql`select count(*)::int as count from (select 1 ${from} limit ${cap + 1}) capped`);
+  return Number(row?.count ?? 0);
+}
+
+export async function exactCount(ctx: AppContext, kind: ExportKind, tenantId: string | null, filter: ExportFilter) {
+  const from = exportDefinitions[kind].from(tenantId, filter);
+  const [row] = await rowsOf<{ count: number }>(ctx.db, sql`select count(*)::int as count ${from}`);
+  return Number(row?.count ?? 0);
+}
+
+type Executor = Pick<AppContext['db'], 'execute'>;
+
+/** Both drivers answer raw queries with `{ rows }`; the shared Db type does not say so. */
+async function rowsOf<T = Record<string, unknown>>(db: Executor, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+let cursorCounter = 0;
+
+/** Runs `query` and hands its rows to `onBatch` `batchSize` at a time, in order. */
+export async function forEachBatch(
+  ctx: AppContext,
+  query: SQL,
+  batchSize: number,
+  onBatch: (rows: Array<Record<string, unknown>>) => Promise<void>,
+): Promise<void> {
+  cursorCounter += 1;
+  const cursor = sql.identifier(`audit_export_${process.pid}_${cursorCounter}`);
+  const fetchNext = sql`fetch forward ${sql.raw(String(batchSize))} from ${cursor}`;
+  if (ctx.database.kind === 'postgres') {
+    await ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`declare ${cursor} no scroll cursor for ${query}`);
+      for (;;) {
+        const rows = await rowsOf(tx, fetchNext);
+        if (rows.length) await onBatch(rows);
+        if (rows.length < batchSize) break;
+      }
+    });
+    return;
+  }
+  await ctx.db.execute(sql`declare ${cursor} no scroll cursor with hold for ${query}`);
+  try {
+    for (;;) {
+      const rows = await rowsOf(ctx.db, fetchNext);
+      if (rows.length) await onBatch(rows);
+      if (rows.length < batchSize) break;
+    }
+  } finally {
+    await ctx.db.execute(sql`close ${cursor}`).catch(() => {});
+  }
+}

@@ -1,0 +1,94 @@
+// Audit-log exports (spec 7.14): export-to-excel, export-entity-changes-to-excel, the background
+// job's progress (export-jobs/{jobId}) and download-excel/{fileName}. Rules:
+// - starting an export needs AuditLogging.AuditLogs and AuditLogging.AuditLogs.Export; following and
+//   downloading one needs AuditLogging.AuditLogs and being the user who started it (else 404);
+// - all of it only while the tenant's AuditLogging.Enable feature is on;
+// - the file answers as a binary xlsx with a content-disposition naming it; the name on disk is the
+//   job id, never the name in the URL.
+import fs from 'node:fs';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import {
+  AuditLogExportJobDto,
+  AuditLogExportResultDto,
+  DownloadExcelParams,
+  ExportAuditLogsQuery,
+  ExportEntityChangesQuery,
+  ExportJobParams,
+} from '../../../contract/audit-logging.ts';
+import type { AppContext } from '../../context.ts';
+import { unauthenticated } from '../../errors.ts';
+import { type AuditExports, createAuditExports, defaultAuditExportOptions, type ExportCaller } from '../../jobs/audit-export.ts';
+import { tenantIdOf } from '../shared/tenancy.ts';
+
+const base = '/api/audit-logging/audit-logs';
+const tags = ['AuditLogging'];
+const feature = 'AuditLogging.Enable';
+export const xlsxContentType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+const callerOf = (request: FastifyRequest): ExportCaller => {
+  if (!request.currentUser) throw unauthenticated();
+  return { tenantId: tenantIdOf(request), userId: request.currentUser.id };
+};
+
+/** The failure texts a job may record, localized when read. */
+const failureText: Record<string, string | undefined> = {
+  Failed: 'AbpExceptionHandling::InternalServerErrorMessage',
+  Stopped: 'AbpExceptionHandling::InternalServerErrorMessage',
+  Lost: 'AbpExceptionHandling::InternalServerErrorMessage',
+};
+
+export async function auditExportRoutes(fastify: FastifyInstance, ctx: AppContext, exports?: AuditExports): Promise<AuditExports> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const service = exports ?? createAuditExports(ctx, defaultAuditExportOptions(ctx.config.dataDir));
+  app.addHook('onClose', () => service.close());
+  const startAccess = { auth: { permission: ['AuditLogging.AuditLogs', 'AuditLogging.AuditLogs.Export'], all: true }, feature };
+  const readAccess = { auth: { permission: 'AuditLogging.AuditLogs' }, feature };
+
+  app.get(
+    `${base}/export-to-excel`,
+    { schema: { tags, querystring: ExportAuditLogsQuery, response: { 200: AuditLogExportResultDto } }, config: startAccess },
+    (request) => service.start('AuditLogs', callerOf(request), request.query),
+  );
+
+  app.get(
+    `${base}/export-entity-changes-to-excel`,
+    { schema: { tags, querystring: ExportEntityChangesQuery, response: { 200: AuditLogExportResultDto } }, config: startAccess },
+    (request) => service.start('EntityChanges', callerOf(request), request.query),
+  );
+
+  app.get(
+    `${base}/export-jobs/:jobId`,
+    { schema: { tags, params: ExportJobParams, response: { 200: AuditLogExportJobDto } }, config: readAccess },
+    async (request) => {
+      const state = await service.state(request.params.jobId, callerOf(request));
+      return {
+        ...state,
+        error: state.error === null ? null : request.t(failureText[state.error] ?? 'AbpExceptionHandling::InternalServerErrorMessage'),
+      };
+    },
+  );
+
+  app.get(
+    `${base}/download-excel/:fileName`,
+    {
+      schema: {
+        tags,
+        params: DownloadExcelParams,
+        response: { 200: Type.Unsafe<unknown>({ type: 'string', format: 'binary', description: 'The xlsx file' }) },
+      },
+      config: readAccess,
+    },
+    async (request, reply) => {
+      const file = await service.file(request.params.fileName, callerOf(request));
+      return reply
+        .type(xlsxContentType)
+        .header('content-length', file.size)
+        .header('content-disposition', `attachment; filename="${file.fileName}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
+        .header('cache-control', 'no-store')
+        .send(fs.createReadStream(file.path));
+    },
+  );
+  return service;
+}
