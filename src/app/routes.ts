@@ -48,6 +48,24 @@ export const routes: readonly RouteEntry[] = [
     requiresAuth: true,
     load: () => import('../screens/account/manage/my-account-screen.tsx'),
   },
+  {
+    path: '/account/security-logs',
+    layout: 'application',
+    requiresAuth: true,
+    load: () => import('../screens/account/security-logs/security-logs-screen.tsx'),
+  },
+  {
+    path: '/account/securitylogs',
+    layout: 'application',
+    requiresAuth: true,
+    load: () => import('../screens/account/security-logs/security-logs-screen.tsx'),
+  },
+  {
+    path: '/account/sessions',
+    layout: 'application',
+    requiresAuth: true,
+    load: () => import('../screens/account/sessions/sessions-screen.tsx'),
+  },
   { path: '/account', layout: 'account', requiresAuth: false, data: { tenantBoxVisible: true } },
   { path: '/gdpr', layout: 'application', requiresAuth: true },
   {

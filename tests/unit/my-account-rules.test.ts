@@ -80,3 +80,12 @@ describe('my account rules', () => {
     expect(matchRoute('/account/login')?.path).not.toBe('/account/manage');
   });
 });
+
+describe('account routes', () => {
+  it("serves the identity server's SecurityLogs and Sessions addresses with the in-app screens", () => {
+    expect(matchRoute('/Account/SecurityLogs')?.path).toBe('/account/securitylogs');
+    expect(matchRoute('/account/security-logs')?.requiresAuth).toBe(true);
+    expect(matchRoute('/Account/Sessions')?.path).toBe('/account/sessions');
+    expect(matchRoute('/account/sessions')?.layout).toBe('application');
+  });
+});

@@ -2,7 +2,8 @@
 // - Plain browser APIs on a window handed in (tests give a fake one): mouse moves and key presses on
 //   the document and storage events on the window are activity; visibility is reported at start and
 //   on every change. No timers here: the machine owns time.
-// - The session feeds the machine: signed in (the auth machine's `signedIn`) and enabled (the local
+// - The session feeds the machine: signed in (the auth machine's `signedIn`, also while it renews the
+//   token or re-reads the configuration) and enabled (the local
 //   flag `isIdleSessionEnabled` when set, else the setting Abp.Account.Idle.Enabled = 'true'), with the
 //   timeout from Abp.Account.Idle.IdleTimeoutMinutes. Only changes are sent.
 // - The machine's `idle.logout` becomes the auth machine's `auth.signOut`; settled activity is written
@@ -42,7 +43,11 @@ export function idleSessionState(
   const values = configuration?.setting?.values ?? {};
   const enabled =
     localFlag === 'true' || localFlag === 'false' ? localFlag === 'true' : values[idleEnabledSetting]?.toLowerCase() === 'true';
-  return { isActive: snapshot.matches('signedIn') && enabled, timeoutMinutes: idleTimeoutMinutes(values[idleTimeoutSetting]) };
+  // Renewing the token or re-reading the configuration keeps the session: the idle timer runs on.
+  const signedIn =
+    snapshot.context.session !== null &&
+    (snapshot.matches('signedIn') || snapshot.matches('renewingToken') || snapshot.matches('loadingConfiguration'));
+  return { isActive: signedIn && enabled, timeoutMinutes: idleTimeoutMinutes(values[idleTimeoutSetting]) };
 }
 
 export function idleSessionActors(win: Window = window) {

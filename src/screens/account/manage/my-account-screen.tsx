@@ -9,7 +9,7 @@ import { useSearch } from 'wouter';
 import { useAreaTexts } from '../../../app/use-area-texts.ts';
 import { useSystem } from '../../../app/system-context.ts';
 import { Link, stackClass, Tab, TabList, TabPanel, Tabs } from '../../../ui/index.ts';
-import { useSessionHttp } from '../../audit-logs/export/session-http.ts';
+import { useAccountHttp } from './account-http.ts';
 import { AuthenticatorTab } from './authenticator-tab.tsx';
 import { authenticatorLogic, passwordFormLogic, personalInfoFormLogic, pictureFormLogic, twoFactorFormLogic } from './my-account-actors.ts';
 import { accountRules, backUrl, settingsOf } from './my-account-rules.ts';
@@ -22,7 +22,7 @@ import { TwoFactorTab } from './two-factor-tab.tsx';
 export default function MyAccountScreen() {
   const t = useAreaTexts(myAccountTexts);
   const { auth } = useSystem();
-  const http = useSessionHttp();
+  const http = useAccountHttp();
   const search = useSearch();
   const configuration = useSelector(auth, (snapshot) => snapshot.context.configuration);
   const rules = accountRules(settingsOf(configuration));

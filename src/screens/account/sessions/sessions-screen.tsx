@@ -1,0 +1,177 @@
+// Sessions (/account/sessions, also {issuer}Account/Sessions; spec 2.4, 3, 7.9): the signed-in
+// user's sessions as a paged list on the generic pagedList machine (filters device and client id),
+// with device, client, IP and last activity. Rules: 'Revoke' asks 'Are you sure?' (the shell's
+// confirmAction), then revokes through a myAccountForm actor (one post, no double submit); the
+// server ends that session at once, the list reloads and a toast says how it went. The current
+// session is marked and is not revoked from here (Logout ends it).
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import { fromPromise } from 'xstate';
+import { myAccountFormMachine, type SavedForm } from '../../../../machines/account/my-account-form.machine.ts';
+import {
+  type FetchPageInput,
+  type PageResult,
+  pagedListMachine,
+  selectPagedList,
+} from '../../../../machines/generic/paged-list.machine.ts';
+import { abpError, getMySessions, revokeSession, type SessionDto } from '../../../api/my-account.ts';
+import { requestConfirmation } from '../../../app/effects.ts';
+import { inspectOptions } from '../../../app/inspection.ts';
+import { selectCulture } from '../../../app/shell-view.ts';
+import { useAreaTexts } from '../../../app/use-area-texts.ts';
+import { useSystem } from '../../../app/system-context.ts';
+import {
+  Badge,
+  Button,
+  DataTable,
+  type DataColumn,
+  formActionsClass,
+  formGridClass,
+  Pager,
+  showToast,
+  stackClass,
+  TextField,
+} from '../../../ui/index.ts';
+import { useDateFormats } from '../../audit-logs/audit-parts.tsx';
+import { useAccountHttp } from '../manage/account-http.ts';
+import { toApiQuery } from '../../audit-logs/list-url.ts';
+import { sessionsTexts } from './sessions-texts.ts';
+
+const addresses = (value: SessionDto['ipAddresses']) => (Array.isArray(value) ? value.join(', ') : (value ?? ''));
+
+export default function SessionsScreen() {
+  const t = useAreaTexts(sessionsTexts);
+  const { auth, confirmAction } = useSystem();
+  const dates = useDateFormats(useSelector(auth, selectCulture));
+  const http = useAccountHttp();
+  const list = useActorRef(
+    pagedListMachine.provide({
+      actors: {
+        fetchPage: fromPromise<PageResult, FetchPageInput>(({ input, signal }) => getMySessions(http, toApiQuery(input), signal)),
+      },
+    }),
+    { input: { sorting: { id: 'lastAccessed', direction: 'desc' } }, ...inspectOptions() },
+  );
+  const revoke = useActorRef(
+    myAccountFormMachine.provide({
+      actors: {
+        saveForm: fromPromise<SavedForm, { values: Record<string, unknown> }>(async ({ input }) => {
+          try {
+            await revokeSession(http, String(input.values.sessionId));
+          } catch (error) {
+            throw abpError(error);
+          }
+          return { values: {}, isValid: false };
+        }),
+      },
+    }),
+    { input: { isValid: false }, ...inspectOptions() },
+  );
+  const view = useSelector(list, (snapshot) => selectPagedList<SessionDto>(snapshot));
+  const revoking = useSelector(revoke, (snapshot) => snapshot.matches('saving'));
+  const revokeFailure = useSelector(revoke, (snapshot) => snapshot.context.failure);
+
+  useEffect(() => {
+    const subscription = revoke.on('form.saved', () => {
+      showToast({ kind: 'success', title: t('revoked') });
+      list.send({ type: 'refresh' });
+    });
+    return () => subscription.unsubscribe();
+  }, [revoke, list, t]);
+  useEffect(() => {
+    if (revokeFailure) showToast({ kind: 'error', title: t('revokeFailed'), description: revokeFailure.message ?? undefined });
+  }, [revokeFailure, t]);
+
+  const edit = (name: string, value: string) => list.send({ type: 'filter.change', filters: { [name]: value } });
+  const text = (name: string) => (typeof view.filters[name] === 'string' ? (view.filters[name] as string) : '');
+  const deviceOf = (session: SessionDto) => session.device || session.deviceInfo || t('unknownDevice');
+  const askRevoke = async (session: SessionDto) => {
+    if (!(await requestConfirmation(confirmAction, t('revokeConfirm', deviceOf(session))))) return;
+    revoke.send({ type: 'form.change', values: { sessionId: session.sessionId }, isValid: true });
+    revoke.send({ type: 'form.submit' });
+  };
+
+  const columns: DataColumn<SessionDto>[] = [
+    {
+      id: 'device',
+      header: t('device'),
+      sortable: true,
+      cell: (session) => (
+        <>
+          {deviceOf(session)}
+          {session.deviceInfo && session.device ? ` (${session.deviceInfo})` : ''}{' '}
+          {session.isCurrent && <Badge variant="success">{t('current')}</Badge>}
+        </>
+      ),
+    },
+    { id: 'clientId', header: t('clientId'), sortable: true, cell: (session) => session.clientId ?? '' },
+    { id: 'ipAddresses', header: t('ipAddresses'), cell: (session) => addresses(session.ipAddresses) },
+    { id: 'signedIn', header: t('signedIn'), sortable: true, cell: (session) => dates.short(session.signedIn) },
+    { id: 'lastAccessed', header: t('lastAccessed'), sortable: true, cell: (session) => dates.short(session.lastAccessed) },
+  ];
+
+  return (
+    <div className={`page ${stackClass}`}>
+      <h1>{t('title')}</h1>
+      <form
+        aria-label={t('filters')}
+        onSubmit={(event) => {
+          event.preventDefault();
+          list.send({ type: 'filter.submit' });
+        }}
+      >
+        <div className={formGridClass}>
+          <TextField label={t('device')} value={text('device')} onChange={(value) => edit('device', value)} />
+          <TextField label={t('clientId')} value={text('clientId')} onChange={(value) => edit('clientId', value)} />
+        </div>
+        <div className={formActionsClass}>
+          <Button type="submit" icon="search">
+            {t('refresh')}
+          </Button>
+        </div>
+      </form>
+      <DataTable<SessionDto>
+        aria-label={t('table')}
+        columns={columns}
+        rows={view.items}
+        getRowId={(session) => session.sessionId}
+        status={view.status}
+        sort={view.sorting}
+        onSortChange={(sorting) => list.send({ type: 'sort.change', sorting })}
+        onRetry={() => list.send({ type: 'retry' })}
+        texts={{
+          loading: t('loading'),
+          empty: t('empty'),
+          emptyDescription: t('emptyDescription'),
+          error: t('loadFailed'),
+          retry: t('retry'),
+          actions: t('actionsColumn'),
+        }}
+        rowActions={(session) => [
+          {
+            id: 'revoke',
+            label: t('revoke'),
+            icon: 'x',
+            isDanger: true,
+            isDisabled: session.isCurrent || revoking,
+            onAction: () => void askRevoke(session),
+          },
+        ]}
+        rowActionsLabel={(session) => t('rowActions', deviceOf(session))}
+      />
+      <Pager
+        pageIndex={view.pageIndex}
+        pageSize={view.pageSize}
+        totalCount={view.totalCount}
+        onPageChange={(pageIndex) => list.send({ type: 'page.change', page: pageIndex + 1 })}
+        texts={{
+          navigation: t('pagination'),
+          pageSize: t('pageSize'),
+          previous: t('previous'),
+          next: t('next'),
+          range: (from, to, total) => t('range', from, to, total),
+        }}
+      />
+    </div>
+  );
+}
