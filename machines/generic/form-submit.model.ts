@@ -1,0 +1,44 @@
+// The test model of the generic form submit: a submit with validation errors, a valid one, the
+// server's success, its refusal with an ABP envelope and with an OAuth answer, editing and reset.
+import type { EventObject } from 'xstate';
+import type { MachineModel } from '../testing/model-paths.ts';
+import { type FormSubmitEvent, formSubmitMachine } from './form-submit.machine.ts';
+
+const userEvents: FormSubmitEvent[] = [
+  { type: 'form.submit', values: { userName: '' }, errors: { userName: 'The User name field is required.' } },
+  { type: 'form.submit', values: { userName: 'admin' }, errors: {} },
+  { type: 'form.edit' },
+  { type: 'form.reset' },
+];
+
+export const abpRefusal = {
+  data: {
+    error: {
+      code: 'Volo.Abp.Identity:DuplicateUserName',
+      message: "Username 'admin' is already taken.",
+      validationErrors: [{ message: "Username 'admin' is already taken.", members: ['UserName'] }],
+    },
+  },
+};
+
+export const formSubmitModel: MachineModel<typeof formSubmitMachine> = {
+  machine: formSubmitMachine,
+  scenarios: [{ name: 'form', input: undefined }],
+  events: [
+    ...(userEvents as EventObject[]),
+    { type: 'xstate.done.actor.submit', output: { id: 'u-1' } } as EventObject,
+    { type: 'xstate.error.actor.submit', error: abpRefusal } as EventObject,
+    {
+      type: 'xstate.error.actor.submit',
+      error: { error: 'invalid_grant', error_description: 'Invalid username or password!' },
+    } as EventObject,
+  ],
+  describeEvent(event) {
+    if (event.type === 'form.submit')
+      return Object.keys((event as { errors: object }).errors).length ? 'submit with errors' : 'submit valid values';
+    if (event.type === 'xstate.done.actor.submit') return 'server accepts';
+    if (event.type === 'xstate.error.actor.submit')
+      return (event as { error: { data?: unknown } }).error.data ? 'server refuses (ABP envelope)' : 'server refuses (OAuth answer)';
+    return event.type;
+  },
+};
