@@ -35,12 +35,12 @@ export const tenantSwitchModel: MachineModel<typeof tenantSwitchMachine> = {
     const [, kind, , id] = event.type.split('.');
     if (kind === 'error') return `${id} fails`;
     if (id === 'findTenant') {
-      const found = (event as { output: typeof acme }).output;
+      const found = (event as unknown as { output: typeof acme }).output;
       return !found.success ? 'findTenant: not found' : found.isActive ? 'findTenant: active' : 'findTenant: inactive';
     }
     if (kind === 'done') return `${id} succeeds`;
-    if (event.type === 'tenant.open') return `open (current ${(event as { currentName: string | null }).currentName ?? 'host'})`;
-    if (event.type === 'tenant.nameChanged') return `name '${(event as { name: string }).name}'`;
+    if (event.type === 'tenant.open') return `open (current ${(event as unknown as { currentName: string | null }).currentName ?? 'host'})`;
+    if (event.type === 'tenant.nameChanged') return `name '${(event as unknown as { name: string }).name}'`;
     return event.type;
   },
 };

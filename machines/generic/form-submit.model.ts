@@ -35,10 +35,12 @@ export const formSubmitModel: MachineModel<typeof formSubmitMachine> = {
   ],
   describeEvent(event) {
     if (event.type === 'form.submit')
-      return Object.keys((event as { errors: object }).errors).length ? 'submit with errors' : 'submit valid values';
+      return Object.keys((event as unknown as { errors: object }).errors).length ? 'submit with errors' : 'submit valid values';
     if (event.type === 'xstate.done.actor.submit') return 'server accepts';
     if (event.type === 'xstate.error.actor.submit')
-      return (event as { error: { data?: unknown } }).error.data ? 'server refuses (ABP envelope)' : 'server refuses (OAuth answer)';
+      return (event as unknown as { error: { data?: unknown } }).error.data
+        ? 'server refuses (ABP envelope)'
+        : 'server refuses (OAuth answer)';
     return event.type;
   },
 };

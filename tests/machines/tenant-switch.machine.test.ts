@@ -91,7 +91,8 @@ describe('tenant switch model paths', () => {
         if (expected.matches('applying'))
           expect(fakes.calls.at(-1)).toEqual({ name: 'applyTenant', input: { tenant: expected.context.found } });
         // An empty name never reaches the lookup, so no error names an empty tenant.
-        for (const event of emitted) if (event.type === 'tenant.unavailable') expect((event as { name: string }).name).not.toBe('');
+        for (const event of emitted)
+          if (event.type === 'tenant.unavailable') expect((event as unknown as { name: string }).name).not.toBe('');
       });
     });
   }
