@@ -7,7 +7,11 @@
 // - consent is implicit for clients registered so (the SPA): the requested scopes are granted with
 //   the login, and a consent-only interaction (signed in, grant gone) is granted without a page;
 //   other clients are refused with access_denied (there is no consent screen);
-// - each sign-in creates its grant and identity session (session_id = grant id) before redirecting.
+// - each sign-in creates its grant and identity session (session_id = grant id) before redirecting;
+// - Abp.Account.Captcha.UseCaptchaOnLogin: the form carries a reCAPTCHA answer, verified on the
+//   server before the password is checked;
+// - a user who needs a second factor (two-factor.ts) continues at /Account/SendSecurityCode
+//   (two-factor-pages.ts) unless this browser carries a valid remember-browser cookie for them.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,7 +25,30 @@ import { loadAccount } from './account.ts';
 import { renderLoginPage, renderMessagePage, stylesheetPath, type LoginPage } from './login-page.ts';
 import { apiResource, loginPath, oidcScopes, resourceServerInfo } from './provider-config.ts';
 import { createIdentitySession } from './sessions.ts';
-import { failureText, isLocalLoginEnabled, signIn } from './sign-in.ts';
+import { captchaRequired, verifyCaptcha } from '../modules/account/captcha.ts';
+import { isBrowserRemembered, rememberBrowserCookie, signInProviders } from '../modules/account/two-factor.ts';
+import { AppError } from '../errors.ts';
+import {
+  completeSignIn,
+  failureText,
+  isLocalLoginEnabled,
+  SecurityLogActions,
+  type SignInLogContext,
+  signIn,
+  type UserRow,
+  writeSignInLog,
+} from './sign-in.ts';
+import { setPendingTwoFactor, twoFactorPageRoutes } from './two-factor-pages.ts';
+
+const captchaScript = `document.getElementById('login-form')?.addEventListener('submit', function (event) {
+  var form = event.currentTarget, field = document.getElementById('captchaResponse');
+  if (!field || field.value || !window.grecaptcha) return;
+  event.preventDefault();
+  window.grecaptcha.ready(function () {
+    window.grecaptcha.execute(field.dataset.sitekey, { action: 'login' }).then(function (token) { field.value = token; form.submit(); });
+  });
+});
+`;
 
 type Details = Awaited<ReturnType<Provider['interactionDetails']>>;
 type Body = Record<string, string | undefined>;
@@ -39,7 +66,7 @@ const pageSchema = {
   },
 };
 
-function cultureFor(request: FastifyRequest, details: Details | null, body?: Body): string {
+export function cultureFor(request: FastifyRequest, details: Details | null, body?: Body): string {
   const query = request.query as Record<string, string | undefined>;
   if (query['ui-culture'] || query.culture) return request.culture;
   const fromBody = findLanguage(body?.culture);
@@ -73,6 +100,69 @@ async function grantRequested(provider: Provider, details: Details, accountId: s
   const resourceScopes = requested.filter((s) => resourceServerInfo.scope.split(' ').includes(s));
   if (resourceScopes.length) grant.addResourceScope(apiResource.indicator, resourceScopes.join(' '));
   return grant.save();
+}
+
+/** Captcha settings of the login page for a tenant, or null when the page asks for none. */
+async function captchaOf(ctx: AppContext, tenantId: string | null): Promise<LoginPage['captcha']> {
+  if (!(await captchaRequired(ctx, tenantId, 'Login'))) return null;
+  const get = (name: string) => ctx.settings.getValue(`Abp.Account.Captcha.${name}`, { tenantId }).catch(() => null);
+  return { siteKey: (await get('SiteKey')) ?? '', version: (await get('Version')) ?? '3' };
+}
+
+/** Google's script and frame origins, allowed on a login page that shows the reCAPTCHA widget. */
+export function allowCaptcha(reply: FastifyReply): void {
+  const google = 'https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/';
+  reply.header(
+    'content-security-policy',
+    `default-src 'self';script-src 'self' ${google};frame-src ${google};style-src 'self';img-src 'self' data:;connect-src 'self' ${google};object-src 'none';frame-ancestors 'none';base-uri 'self';form-action 'self'`,
+  );
+}
+
+export const signInLogContext = (request: FastifyRequest, tenant: TenantInfo | null, clientId: string | null): SignInLogContext => ({
+  tenant,
+  clientId,
+  ip: request.ip,
+  userAgent: request.headers['user-agent'] ?? null,
+  correlationId: request.id,
+});
+
+/**
+ * Ends a login interaction for a signed-in user (password, and second factor when needed): the
+ * grant and identity session are created, the tenant cookie follows the user, the browser returns
+ * to the authorization endpoint.
+ */
+export async function finishLogin(
+  provider: Provider,
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  interaction: Details,
+  user: UserRow,
+  rememberMe: boolean,
+) {
+  const clientId = String(interaction.params.client_id);
+  if (!(await implicitConsent(ctx, clientId))) {
+    // Signed in, but consent stays with the consent prompt (which refuses it: no screen).
+    const url = await provider.interactionResult(request.raw, reply.raw, { login: { accountId: user.id, remember: rememberMe } });
+    return reply.redirect(url, 303);
+  }
+  const grantId = await grantRequested(provider, interaction, user.id, false);
+  await createIdentitySession(ctx, {
+    sessionId: grantId,
+    userId: user.id,
+    tenantId: user.tenantId,
+    clientId,
+    ip: request.ip,
+    userAgent: request.headers['user-agent'] ?? null,
+    rememberMe,
+  });
+  if (user.tenantId) reply.setCookie('__tenant', user.tenantId, { path: '/', sameSite: 'lax', httpOnly: false });
+  else if (request.cookies?.__tenant) reply.clearCookie('__tenant', { path: '/' });
+  const url = await provider.interactionResult(request.raw, reply.raw, {
+    login: { accountId: user.id, remember: rememberMe },
+    consent: { grantId },
+  });
+  return reply.redirect(url, 303);
 }
 
 export function interactionRoutes(provider: Provider, ctx: AppContext) {
@@ -126,6 +216,14 @@ export function interactionRoutes(provider: Provider, ctx: AppContext) {
       async (_request, reply) => reply.header('cache-control', 'public, max-age=3600').type('text/css; charset=utf-8').send(stylesheet),
     );
 
+    // reCAPTCHA v3 on the login form: a token is fetched on submit and put in the hidden field.
+    app.get(
+      '/Account/captcha.js',
+      { config: routeConfig, schema: { hide: true, response: { 200: { type: 'string' } } } },
+      async (_request, reply) =>
+        reply.header('cache-control', 'public, max-age=3600').type('text/javascript; charset=utf-8').send(captchaScript),
+    );
+
     app.get(loginPath, { config: routeConfig, schema: pageSchema }, async (request, reply) => {
       const interaction = await details(request, reply);
       const culture = cultureFor(request, interaction);
@@ -141,7 +239,9 @@ export function interactionRoutes(provider: Provider, ctx: AppContext) {
         errors: [],
         fieldErrors: {},
         localLoginDisabled: !(await isLocalLoginEnabled(ctx, tenant?.id ?? null)),
+        captcha: await captchaOf(ctx, tenant?.id ?? null),
       };
+      if (page.captcha) allowCaptcha(reply);
       return html(reply, 200, renderLoginPage(culture, page));
     });
 
@@ -154,10 +254,16 @@ export function interactionRoutes(provider: Provider, ctx: AppContext) {
           body: {
             type: 'object',
             properties: Object.fromEntries(
-              ['uid', 'culture', 'tenant', 'userNameOrEmailAddress', 'password', 'rememberMe'].map((k) => [
-                k,
-                { type: 'string', maxLength: 1024 },
-              ]),
+              [
+                'uid',
+                'culture',
+                'tenant',
+                'userNameOrEmailAddress',
+                'password',
+                'rememberMe',
+                'captchaResponse',
+                'g-recaptcha-response',
+              ].map((k) => [k, { type: 'string', maxLength: 1024 }]),
             ),
           },
         },
@@ -201,50 +307,39 @@ export function interactionRoutes(provider: Provider, ctx: AppContext) {
             page.errors.push(page.fieldErrors[name]);
           }
         }
+        page.captcha = await captchaOf(ctx, tenant?.id ?? null);
+        if (page.captcha) allowCaptcha(reply);
         if (page.errors.length) return html(reply, 400, renderLoginPage(culture, page));
 
         const clientId = String(interaction.params.client_id);
-        const result = await signIn(ctx, {
-          tenant,
-          userNameOrEmail: userName,
-          password: body.password!,
-          clientId,
-          ip: request.ip,
-          userAgent: request.headers['user-agent'] ?? null,
-          path: loginPath,
-          correlationId: request.id,
-        });
+        const at = signInLogContext(request, tenant, clientId);
+        if (page.captcha) {
+          try {
+            await verifyCaptcha(ctx, tenant?.id ?? null, body.captchaResponse || body['g-recaptcha-response'], request.ip);
+          } catch (error) {
+            if (!(error instanceof AppError)) throw error;
+            await writeSignInLog(ctx, at, SecurityLogActions.LoginCaptchaFailed, { id: null, userName: userName.slice(0, 256) });
+            page.errors.push(localize(culture, error.text));
+            return html(reply, 400, renderLoginPage(culture, page));
+          }
+        }
+        const result = await signIn(ctx, { ...at, userNameOrEmail: userName, password: body.password!, path: loginPath });
         if (!result.ok) {
           page.errors.push(localize(culture, failureText[result.reason]));
           if (result.reason === 'TooManyRequests') reply.header('retry-after', String(result.retryAfter ?? 60));
           return html(reply, result.reason === 'TooManyRequests' ? 429 : 401, renderLoginPage(culture, page));
         }
-
-        if (!(await implicitConsent(ctx, clientId))) {
-          // Signed in, but consent stays with the consent prompt (which refuses it: no screen).
-          const url = await provider.interactionResult(request.raw, reply.raw, {
-            login: { accountId: result.user.id, remember: page.rememberMe },
-          });
-          return reply.redirect(url, 303);
+        const providers = await signInProviders(ctx, result.user);
+        if (providers && !isBrowserRemembered(ctx, result.user, request.cookies?.[rememberBrowserCookie])) {
+          await writeSignInLog(ctx, at, SecurityLogActions.LoginRequiresTwoFactor, result.user, { providers });
+          setPendingTwoFactor(ctx, reply, interaction.uid, result.user, page.rememberMe);
+          return reply.redirect(`/Account/SendSecurityCode?uid=${encodeURIComponent(interaction.uid)}`, 303);
         }
-        const grantId = await grantRequested(provider, interaction, result.user.id, false);
-        await createIdentitySession(ctx, {
-          sessionId: grantId,
-          userId: result.user.id,
-          tenantId: result.user.tenantId,
-          clientId,
-          ip: request.ip,
-          userAgent: request.headers['user-agent'] ?? null,
-          rememberMe: page.rememberMe,
-        });
-        if (tenant) reply.setCookie('__tenant', tenant.id, { path: '/', sameSite: 'lax', httpOnly: false });
-        else if (request.cookies?.__tenant) reply.clearCookie('__tenant', { path: '/' });
-        const url = await provider.interactionResult(request.raw, reply.raw, {
-          login: { accountId: result.user.id, remember: page.rememberMe },
-          consent: { grantId },
-        });
-        return reply.redirect(url, 303);
+        await completeSignIn(ctx, at, result.user, providers ? { twoFactorProvider: 'RememberedBrowser' } : undefined);
+        return finishLogin(provider, ctx, request, reply, interaction, result.user, page.rememberMe);
       },
     );
+
+    await twoFactorPageRoutes(provider, ctx)(app);
   };
 }

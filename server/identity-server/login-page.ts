@@ -8,13 +8,13 @@ import { findLanguage, languages, localize } from '../localization/index.ts';
 
 export const stylesheetPath = '/Account/login.css';
 
-const escapeHtml = (value: unknown): string =>
+export const escapeHtml = (value: unknown): string =>
   String(value ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const t = (culture: string, key: string, ...params: Array<string | number>) =>
   escapeHtml(localize(culture, `AbpAccount::${key}`, ...params));
 
-function shell(culture: string, title: string, body: string, languageLinks = ''): string {
+export function shell(culture: string, title: string, body: string, languageLinks = ''): string {
   const language = findLanguage(culture) ?? languages[0]!;
   return `<!DOCTYPE html>
 <html lang="${escapeHtml(language.cultureName)}" dir="${language.isRightToLeft ? 'rtl' : 'ltr'}">
@@ -75,6 +75,20 @@ export interface LoginPage {
   fieldErrors: Partial<Record<LoginField, string>>;
   /** Abp.Account.EnableLocalLogin is false: warn instead of showing the form. */
   localLoginDisabled?: boolean;
+  /** Abp.Account.Captcha.UseCaptchaOnLogin: the reCAPTCHA widget (version '2' or '3') with its site key. */
+  captcha?: { siteKey: string; version: string } | null;
+}
+
+/** The reCAPTCHA widget: v2 renders the checkbox; v3 fills a hidden field on submit (/Account/captcha.js). */
+function captchaMarkup(page: LoginPage): string {
+  if (!page.captcha) return '';
+  const key = escapeHtml(page.captcha.siteKey);
+  return page.captcha.version === '2'
+    ? `<div class="g-recaptcha" data-sitekey="${key}"></div>
+<script src="https://www.google.com/recaptcha/api.js" async defer></script>`
+    : `<input type="hidden" name="captchaResponse" id="captchaResponse" data-sitekey="${key}">
+<script src="https://www.google.com/recaptcha/api.js?render=${encodeURIComponent(page.captcha.siteKey)}"></script>
+<script src="/Account/captcha.js"></script>`;
 }
 
 function field(culture: string, page: LoginPage, name: LoginField, type: string, value: string, autofocus: boolean, extra = ''): string {
@@ -122,7 +136,7 @@ export function renderLoginPage(culture: string, page: LoginPage): string {
     title,
     `<h1>${escapeHtml(title)}</h1>
 ${summary}
-<form method="post" action="/Account/Login?uid=${encodeURIComponent(page.uid)}" novalidate>
+<form method="post" action="/Account/Login?uid=${encodeURIComponent(page.uid)}" id="login-form" novalidate>
 <input type="hidden" name="uid" value="${escapeHtml(page.uid)}">
 <input type="hidden" name="culture" value="${escapeHtml(culture)}">
 <fieldset class="tenant">
@@ -137,8 +151,89 @@ ${field(culture, page, 'password', 'password', '', focus === 'password', ' autoc
 <input id="rememberMe" name="rememberMe" type="checkbox" value="true"${page.rememberMe ? ' checked' : ''}>
 <label for="rememberMe">${t(culture, 'RememberMe')}</label>
 </div>
+${captchaMarkup(page)}
 <button type="submit" class="primary">${t(culture, 'Login')}</button>
 </form>`,
     links,
   );
+}
+
+export interface TwoFactorPage {
+  uid: string;
+  step: 'choose' | 'verify' | 'recovery';
+  providers: string[];
+  provider?: string;
+  rememberBrowserEnabled?: boolean;
+  rememberBrowser?: boolean;
+  errors: string[];
+  notice?: string;
+}
+
+const providerLabel = (culture: string, provider: string) =>
+  provider === 'Authenticator' ? t(culture, 'AuthenticatorApp') : provider === 'Email' ? t(culture, 'Email') : escapeHtml(provider);
+
+/** The second step of a login that needs a second factor: choose a provider, enter a code, or use a recovery code. */
+export function renderTwoFactorPage(culture: string, page: TwoFactorPage): string {
+  const title = localize(culture, page.step === 'recovery' ? 'AbpAccount::LoginWithRecoveryCode' : 'AbpAccount::TwoFactorVerification');
+  const uid = encodeURIComponent(page.uid);
+  const summary = page.errors.length
+    ? `<div class="alert" role="alert" id="error-summary"><ul>${page.errors.map((e) => `<li>${escapeHtml(e)}</li>`).join('')}</ul></div>`
+    : '';
+  const notice = page.notice ? `<p class="hint" role="status">${escapeHtml(page.notice)}</p>` : '';
+  const recoveryLink = `<p><a href="/Account/LoginWithRecoveryCode?uid=${uid}">${t(culture, 'LoginWithRecoveryCode')}</a></p>`;
+  const hidden = `<input type="hidden" name="uid" value="${escapeHtml(page.uid)}">
+<input type="hidden" name="culture" value="${escapeHtml(culture)}">`;
+  const invalid = page.errors.length ? ' aria-invalid="true" aria-describedby="error-summary"' : '';
+  let body: string;
+  if (page.step === 'choose') {
+    body = `<form method="post" action="/Account/SendSecurityCode?uid=${uid}" novalidate>
+${hidden}
+<fieldset class="providers">
+<legend>${t(culture, 'SelectTwoFactorProvider')}</legend>
+${page.providers
+  .map(
+    (p, i) => `<div class="check">
+<input type="radio" id="provider-${escapeHtml(p)}" name="provider" value="${escapeHtml(p)}"${i === 0 ? ' checked autofocus' : ''}>
+<label for="provider-${escapeHtml(p)}">${providerLabel(culture, p)}</label>
+</div>`,
+  )
+  .join('\n')}
+</fieldset>
+<button type="submit" class="primary">${t(culture, 'SendSecurityCode')}</button>
+</form>
+${recoveryLink}`;
+  } else if (page.step === 'verify') {
+    body = `${notice}
+<form method="post" action="/Account/VerifySecurityCode?uid=${uid}" novalidate>
+${hidden}
+<input type="hidden" name="provider" value="${escapeHtml(page.provider ?? '')}">
+<div class="field">
+<label for="code">${t(culture, 'SecurityCode')}</label>
+<input id="code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" maxlength="10" required autofocus${invalid}>
+</div>
+${
+  page.rememberBrowserEnabled
+    ? `<div class="check">
+<input id="rememberBrowser" name="rememberBrowser" type="checkbox" value="true"${page.rememberBrowser ? ' checked' : ''}>
+<label for="rememberBrowser">${t(culture, 'RememberBrowser')}</label>
+</div>`
+    : ''
+}
+<button type="submit" class="primary">${t(culture, 'Verify')}</button>
+</form>
+<p><a href="/Account/SendSecurityCode?uid=${uid}">${t(culture, 'ChooseAnotherProvider')}</a></p>
+${recoveryLink}`;
+  } else {
+    body = `<p class="hint">${t(culture, 'RecoveryCodeHint')}</p>
+<form method="post" action="/Account/LoginWithRecoveryCode?uid=${uid}" novalidate>
+${hidden}
+<div class="field">
+<label for="recoveryCode">${t(culture, 'RecoveryCode')}</label>
+<input id="recoveryCode" name="recoveryCode" type="text" autocomplete="off" maxlength="20" required autofocus${invalid}>
+</div>
+<button type="submit" class="primary">${t(culture, 'Login')}</button>
+</form>
+<p><a href="/Account/SendSecurityCode?uid=${uid}">${t(culture, 'TwoFactorVerification')}</a></p>`;
+  }
+  return shell(culture, title, `<h1>${escapeHtml(title)}</h1>\n${summary}\n${body}`);
 }

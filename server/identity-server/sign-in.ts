@@ -5,7 +5,10 @@
 //   (MaxFailedAccessAttempts, LockoutDuration in seconds), honoured for users whose
 //   lockout_enabled is true; AllowedForNewUsers is the default of that flag when a user is created
 //   (identity module), so it is not consulted here. The attempt that reaches the maximum locks;
-// - an inactive user with the right password is refused (LoginNotAllowed);
+// - an inactive user with the right password is refused (LoginNotAllowed), and so is one whose
+//   e-mail or phone number is unconfirmed while Abp.Identity.SignIn.RequireConfirmedEmail /
+//   RequireConfirmedPhoneNumber is on (each with its own message);
+// - a wrong second factor counts as a failed access like a wrong password (registerAccessFailure);
 // - every outcome writes a security log row (identity 'Identity', ABP action names); never a
 //   password or token.
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
@@ -22,6 +25,16 @@ export const SecurityLogActions = {
   LoginInvalidUserName: 'LoginInvalidUserName',
   LoginInvalidUserNameOrPassword: 'LoginInvalidUserNameOrPassword',
   Logout: 'Logout',
+  LoginRequiresTwoFactor: 'LoginRequiresTwoFactor',
+  LoginTwoFactorFailed: 'LoginTwoFactorFailed',
+  LoginWithRecoveryCode: 'LoginWithRecoveryCode',
+  LoginRecoveryCodeFailed: 'LoginRecoveryCodeFailed',
+  LoginCaptchaFailed: 'LoginCaptchaFailed',
+  LinkLogin: 'LinkLogin',
+  LinkLoginFailed: 'LinkLoginFailed',
+  Impersonation: 'Impersonation',
+  ImpersonationFailed: 'ImpersonationFailed',
+  SessionRevoked: 'SessionRevoked',
 } as const;
 
 export const securityLogIdentity = 'Identity';
@@ -40,7 +53,13 @@ export interface SignInAttempt {
   correlationId: string | null;
 }
 
-export type SignInFailure = 'InvalidUserNameOrPassword' | 'LockedOut' | 'NotAllowed' | 'TooManyRequests';
+export type SignInFailure =
+  | 'InvalidUserNameOrPassword'
+  | 'LockedOut'
+  | 'NotAllowed'
+  | 'EmailNotConfirmed'
+  | 'PhoneNumberNotConfirmed'
+  | 'TooManyRequests';
 
 export type SignInResult = { ok: true; user: UserRow } | { ok: false; reason: SignInFailure; retryAfter?: number };
 
@@ -49,6 +68,8 @@ export const failureText: Record<SignInFailure, string> = {
   InvalidUserNameOrPassword: 'AbpAccount::InvalidUserNameOrPassword',
   LockedOut: 'AbpAccount::UserLockedOutMessage',
   NotAllowed: 'AbpAccount::LoginIsNotAllowed',
+  EmailNotConfirmed: 'AbpAccount::LoginNotAllowedEmailNotConfirmed',
+  PhoneNumberNotConfirmed: 'AbpAccount::LoginNotAllowedPhoneNumberNotConfirmed',
   TooManyRequests: 'AbpAccount::TooManyLoginAttempts',
 };
 
@@ -68,6 +89,11 @@ async function setting(ctx: AppContext, name: string, tenantId: string | null, f
   }
 }
 
+async function flag(ctx: AppContext, name: string, tenantId: string | null): Promise<boolean> {
+  const value = await ctx.settings.getValue(name, { tenantId }).catch(() => null);
+  return value?.toLowerCase() === 'true';
+}
+
 export async function findUserForSignIn(ctx: AppContext, tenantId: string | null, userNameOrEmail: string): Promise<UserRow | undefined> {
   const normalized = userNameOrEmail.trim().toUpperCase();
   if (!normalized) return undefined;
@@ -85,6 +111,73 @@ export async function findUserForSignIn(ctx: AppContext, tenantId: string | null
   return rows.find((r) => r.normalizedUserName === normalized) ?? rows[0];
 }
 
+/**
+ * Counts a failed access for a lockout-enabled user (wrong password or wrong second factor); the
+ * attempt that reaches Abp.Identity.Lockout.MaxFailedAccessAttempts locks the user for
+ * LockoutDuration seconds. True when this failure locked the user.
+ */
+export async function registerAccessFailure(ctx: AppContext, user: UserRow): Promise<boolean> {
+  if (!user.lockoutEnabled) return false;
+  const maxAttempts = await setting(ctx, 'Abp.Identity.Lockout.MaxFailedAccessAttempts', user.tenantId, 5);
+  const [row] = await ctx.db
+    .update(users)
+    .set({ accessFailedCount: sql`${users.accessFailedCount} + 1` })
+    .where(eq(users.id, user.id))
+    .returning({ count: users.accessFailedCount });
+  if (!row || row.count < maxAttempts) return false;
+  const seconds = await setting(ctx, 'Abp.Identity.Lockout.LockoutDuration', user.tenantId, 300);
+  await ctx.db
+    .update(users)
+    .set({ accessFailedCount: 0, lockoutEnd: new Date(Date.now() + seconds * 1000) })
+    .where(eq(users.id, user.id));
+  return true;
+}
+
+/** Whether the user is locked out now. */
+export const isLockedOut = (user: UserRow) => Boolean(user.lockoutEnabled && user.lockoutEnd && user.lockoutEnd > new Date());
+
+/** Clears the failed-access count and any ended lockout after a complete sign-in. */
+export async function resetAccessFailures(ctx: AppContext, user: UserRow): Promise<void> {
+  if (user.accessFailedCount > 0 || user.lockoutEnd) {
+    await ctx.db.update(users).set({ accessFailedCount: 0, lockoutEnd: null }).where(eq(users.id, user.id));
+  }
+}
+
+export interface SignInLogContext {
+  tenant: TenantInfo | null;
+  clientId: string | null;
+  ip: string;
+  userAgent: string | null;
+  correlationId: string | null;
+}
+
+/** Writes a security log row of the sign-in area (identity 'Identity'). */
+export function writeSignInLog(
+  ctx: AppContext,
+  at: SignInLogContext,
+  action: string,
+  user: { id: string | null; userName: string | null; tenantId?: string | null } | null,
+  extra?: Record<string, unknown>,
+): Promise<void> {
+  return ctx.securityLog.write({
+    tenantId: user?.tenantId !== undefined ? user.tenantId : (at.tenant?.id ?? null),
+    tenantName: at.tenant?.name ?? null,
+    identity: securityLogIdentity,
+    action,
+    userId: user?.id ?? null,
+    userName: user?.userName ?? null,
+    clientId: at.clientId,
+    correlationId: at.correlationId,
+    clientIpAddress: at.ip,
+    browserInfo: at.userAgent,
+    extraProperties: extra,
+  });
+}
+
+/**
+ * Checks the password and the account state. On success nothing is logged yet: the caller checks
+ * the second factor, then calls completeSignIn.
+ */
 export async function signIn(ctx: AppContext, attempt: SignInAttempt): Promise<SignInResult> {
   const tenantId = attempt.tenant?.id ?? null;
   const keys = rateLimitKeys(attempt.ip, attempt.path, tenantId, attempt.userNameOrEmail);
@@ -93,21 +186,15 @@ export async function signIn(ctx: AppContext, attempt: SignInAttempt): Promise<S
 
   const user = await findUserForSignIn(ctx, tenantId, attempt.userNameOrEmail);
   const log = (action: string, extra?: Record<string, unknown>) =>
-    ctx.securityLog.write({
-      tenantId,
-      tenantName: attempt.tenant?.name ?? null,
-      identity: securityLogIdentity,
+    writeSignInLog(
+      ctx,
+      attempt,
       action,
-      userId: user?.id ?? null,
-      userName: user?.userName ?? attempt.userNameOrEmail.slice(0, 256),
-      clientId: attempt.clientId,
-      correlationId: attempt.correlationId,
-      clientIpAddress: attempt.ip,
-      browserInfo: attempt.userAgent,
-      extraProperties: extra,
-    });
+      { id: user?.id ?? null, userName: user?.userName ?? attempt.userNameOrEmail.slice(0, 256), tenantId },
+      extra,
+    );
 
-  if (user?.lockoutEnabled && user.lockoutEnd && user.lockoutEnd > new Date()) {
+  if (user && isLockedOut(user)) {
     await recordFailure(ctx, keys);
     await log(SecurityLogActions.LoginLockedout);
     return { ok: false, reason: 'LockedOut' };
@@ -120,22 +207,9 @@ export async function signIn(ctx: AppContext, attempt: SignInAttempt): Promise<S
       await log(SecurityLogActions.LoginInvalidUserName);
       return { ok: false, reason: 'InvalidUserNameOrPassword' };
     }
-    if (user.lockoutEnabled) {
-      const maxAttempts = await setting(ctx, 'Abp.Identity.Lockout.MaxFailedAccessAttempts', tenantId, 5);
-      const [row] = await ctx.db
-        .update(users)
-        .set({ accessFailedCount: sql`${users.accessFailedCount} + 1` })
-        .where(eq(users.id, user.id))
-        .returning({ count: users.accessFailedCount });
-      if (row && row.count >= maxAttempts) {
-        const seconds = await setting(ctx, 'Abp.Identity.Lockout.LockoutDuration', tenantId, 300);
-        await ctx.db
-          .update(users)
-          .set({ accessFailedCount: 0, lockoutEnd: new Date(Date.now() + seconds * 1000) })
-          .where(eq(users.id, user.id));
-        await log(SecurityLogActions.LoginLockedout);
-        return { ok: false, reason: 'LockedOut' };
-      }
+    if (await registerAccessFailure(ctx, user)) {
+      await log(SecurityLogActions.LoginLockedout);
+      return { ok: false, reason: 'LockedOut' };
     }
     await log(SecurityLogActions.LoginInvalidUserNameOrPassword);
     return { ok: false, reason: 'InvalidUserNameOrPassword' };
@@ -145,9 +219,19 @@ export async function signIn(ctx: AppContext, attempt: SignInAttempt): Promise<S
     await log(SecurityLogActions.LoginNotAllowed);
     return { ok: false, reason: 'NotAllowed' };
   }
-  if (user.accessFailedCount > 0 || user.lockoutEnd) {
-    await ctx.db.update(users).set({ accessFailedCount: 0, lockoutEnd: null }).where(eq(users.id, user.id));
+  if ((await flag(ctx, 'Abp.Identity.SignIn.RequireConfirmedEmail', tenantId)) && !user.emailConfirmed) {
+    await log(SecurityLogActions.LoginNotAllowed, { reason: 'EmailNotConfirmed' });
+    return { ok: false, reason: 'EmailNotConfirmed' };
   }
-  await log(SecurityLogActions.LoginSucceeded);
+  if ((await flag(ctx, 'Abp.Identity.SignIn.RequireConfirmedPhoneNumber', tenantId)) && !user.phoneNumberConfirmed) {
+    await log(SecurityLogActions.LoginNotAllowed, { reason: 'PhoneNumberNotConfirmed' });
+    return { ok: false, reason: 'PhoneNumberNotConfirmed' };
+  }
   return { ok: true, user };
+}
+
+/** The last step of every successful sign-in: failed-access counters reset, LoginSucceeded logged. */
+export async function completeSignIn(ctx: AppContext, at: SignInLogContext, user: UserRow, extra?: Record<string, unknown>): Promise<void> {
+  await resetAccessFailures(ctx, user);
+  await writeSignInLog(ctx, at, SecurityLogActions.LoginSucceeded, user, extra);
 }

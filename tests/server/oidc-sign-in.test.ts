@@ -125,15 +125,15 @@ describe('password grant', () => {
     expect(await logRows('sleeper', 'LoginNotAllowed')).toHaveLength(1);
   });
 
-  it('keeps LinkLogin and Impersonation registered but answers that they arrive later', async () => {
+  it('refuses the Impersonation grant without a valid access token (the grants are tested in link-login.test.ts)', async () => {
     const { status, body } = await tokenRequest(server, {
       grant_type: 'Impersonation',
       client_id: server.config.spaClientId,
       UserId: acmeId,
     });
     expect(status).toBe(400);
-    expect(body.error).toBe('unsupported_grant_type');
-    expect(String(body.error_description)).toMatch(/account area/);
+    expect(body.error).toBe('invalid_grant');
+    expect(String(body.error_description)).toMatch(/access token/);
   });
 });
 

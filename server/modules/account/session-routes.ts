@@ -1,4 +1,264 @@
-// Sign-in support (spec 7.9): sessions, my security logs, two-factor sign-in codes.
+// Sign-in support (spec 7.9): two-factor sign-in codes, my sessions, my security logs. Rules:
+// - two-factor-providers and send-two-factor-code are anonymous but need the twoFactorToken of a
+//   RequiresTwoFactor answer (it proves the password step; a bad pair is one 403 for every case, so
+//   the endpoint does not reveal which user ids exist); send-two-factor-code mails a code only for
+//   the Email provider and is limited per user and IP like sign-in attempts;
+// - sessions and security logs are the caller's own, in the caller's tenant; another user's
+//   session id answers 404; revoking a session ends its tokens on the very next request and its
+//   refresh and browser sign-in too (revokeIdentitySession), and writes a SessionRevoked log row;
+// - text filters of security logs match case-insensitively anywhere in the value.
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { and, count, desc, eq, gte, ilike, isNull, lte, type SQL } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import {
+  GetMySecurityLogsInput,
+  GetMySessionsInput,
+  GetTwoFactorProvidersInput,
+  type IdentitySecurityLogDto,
+  IdentitySecurityLogPagedResult,
+  IdentitySessionDto,
+  IdentitySessionPagedResult,
+  SendTwoFactorCodeInput,
+  TwoFactorProviderList,
+} from '../../../contract/account-sign-in.ts';
+import { IdParams, iso } from '../../../contract/common.ts';
+import type { AppContext } from '../../context.ts';
+import { identitySessions, securityLogs, users } from '../../db/schema/index.ts';
+import { businessError, invalidField, notFound } from '../../errors.ts';
+import { normalizeGuid } from '../../identity-server/grants.ts';
+import { checkRateLimit, rateLimitKeys, recordFailure } from '../../identity-server/rate-limit.ts';
+import { revokeIdentitySession } from '../../identity-server/sessions.ts';
+import { SecurityLogActions, writeSignInLog } from '../../identity-server/sign-in.ts';
 import type { RouteModule } from '../index.ts';
+import { likePattern, orderBy, pageOf } from '../shared/paging.ts';
+import { sendEmailSecurityCode, signInProviders, TwoFactorProvider, verifyTwoFactorToken } from './two-factor.ts';
 
-export const accountSessionRoutes: RouteModule = async () => {};
+const base = '/api/account';
+const tags = ['Account'];
+const anonymous = { auth: { anonymous: true as const } };
+const signedIn = { auth: { authenticated: true as const } };
+
+const invalidToken = () => businessError('Volo.Account:InvalidTwoFactorToken', 'AbpAccount::InvalidTwoFactorToken');
+
+const sameTenant = (column: typeof identitySessions.tenantId | typeof securityLogs.tenantId, tenantId: string | null): SQL =>
+  tenantId ? eq(column, tenantId) : isNull(column);
+
+export const accountSessionRoutes: RouteModule = async (fastify: FastifyInstance, ctx: AppContext) => {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+
+  /** The user behind a (userId, twoFactorToken) pair, or a 403. */
+  async function pendingUser(userId: string, token: string) {
+    const id = normalizeGuid(userId);
+    const [user] = id
+      ? await ctx.db
+          .select()
+          .from(users)
+          .where(and(eq(users.id, id), eq(users.isDeleted, false)))
+          .limit(1)
+      : [];
+    if (!user?.isActive || !verifyTwoFactorToken(ctx, user, token)) throw invalidToken();
+    return user;
+  }
+
+  app.get(
+    `${base}/two-factor-providers`,
+    { schema: { tags, querystring: GetTwoFactorProvidersInput, response: { 200: TwoFactorProviderList } }, config: anonymous },
+    async (request) => {
+      const user = await pendingUser(request.query.userId, request.query.token);
+      return (await signInProviders(ctx, user)) ?? [];
+    },
+  );
+
+  app.post(
+    `${base}/send-two-factor-code`,
+    { schema: { tags, body: SendTwoFactorCodeInput, response: { 204: Type.Null() } }, config: anonymous },
+    async (request, reply) => {
+      const user = await pendingUser(request.body.userId, request.body.token);
+      const providers = (await signInProviders(ctx, user)) ?? [];
+      if (!providers.some((p) => p === request.body.provider)) {
+        throw invalidField('provider', 'AbpAccount::TwoFactorProviderNotAvailable');
+      }
+      if (request.body.provider === TwoFactorProvider.Email) {
+        // Every send counts like a failed attempt: mail cannot be used to flood an inbox.
+        const keys = rateLimitKeys(request.ip, '/api/account/send-two-factor-code', user.tenantId, user.id);
+        const retryAfter = await checkRateLimit(ctx, keys);
+        if (retryAfter !== null) {
+          throw businessError('Volo.Account:TooManyRequests', 'AbpAccount::TooManyLoginAttempts');
+        }
+        await recordFailure(ctx, keys);
+        await sendEmailSecurityCode(ctx, user, { culture: request.culture });
+      }
+      return reply.status(204).send(null);
+    },
+  );
+
+  // ---- my sessions ----------------------------------------------------------------------------
+
+  const sessionColumns = {
+    device: identitySessions.device,
+    clientId: identitySessions.clientId,
+    signedIn: identitySessions.signedIn,
+    lastAccessed: identitySessions.lastAccessed,
+    ipAddresses: identitySessions.ipAddresses,
+  };
+
+  const sessionDto = (request: FastifyRequest, row: typeof identitySessions.$inferSelect): IdentitySessionDto => ({
+    id: row.id,
+    sessionId: row.sessionId,
+    isCurrent: row.sessionId === request.currentUser?.sessionId,
+    device: row.device,
+    deviceInfo: row.deviceInfo,
+    tenantId: row.tenantId,
+    tenantName: request.tenant?.name ?? null,
+    userId: row.userId,
+    userName: request.currentUser?.userName ?? null,
+    clientId: row.clientId,
+    ipAddresses: (row.ipAddresses ?? '')
+      .split(',')
+      .map((ip) => ip.trim())
+      .filter(Boolean),
+    signedIn: iso(row.signedIn)!,
+    lastAccessed: iso(row.lastAccessed),
+    extraProperties: {},
+  });
+
+  const mine = (request: FastifyRequest) =>
+    and(eq(identitySessions.userId, request.currentUser!.id), sameTenant(identitySessions.tenantId, request.currentUser!.tenantId));
+
+  async function mySession(request: FastifyRequest, id: string) {
+    const [row] = await ctx.db
+      .select()
+      .from(identitySessions)
+      .where(and(eq(identitySessions.id, id), mine(request)))
+      .limit(1);
+    if (!row) throw notFound('IdentitySession', id);
+    return row;
+  }
+
+  app.get(
+    `${base}/sessions`,
+    { schema: { tags, querystring: GetMySessionsInput, response: { 200: IdentitySessionPagedResult } }, config: signedIn },
+    async (request) => {
+      const query = request.query;
+      const where = and(
+        mine(request),
+        query.device ? eq(identitySessions.device, query.device) : undefined,
+        query.clientId ? eq(identitySessions.clientId, query.clientId) : undefined,
+      );
+      const order = orderBy(
+        query.sorting,
+        sessionColumns,
+        [desc(identitySessions.lastAccessed), desc(identitySessions.signedIn)],
+        identitySessions.id,
+      );
+      const { offset, limit } = pageOf(query);
+      const [rows, [total]] = await Promise.all([
+        ctx.db
+          .select()
+          .from(identitySessions)
+          .where(where)
+          .orderBy(...order)
+          .offset(offset)
+          .limit(limit),
+        ctx.db.select({ value: count() }).from(identitySessions).where(where),
+      ]);
+      return { totalCount: total?.value ?? 0, items: rows.map((row) => sessionDto(request, row)) };
+    },
+  );
+
+  app.get(
+    `${base}/sessions/:id`,
+    { schema: { tags, params: IdParams, response: { 200: IdentitySessionDto } }, config: signedIn },
+    async (request) => sessionDto(request, await mySession(request, request.params.id)),
+  );
+
+  app.delete(
+    `${base}/sessions/:id`,
+    { schema: { tags, params: IdParams, response: { 204: Type.Null() } }, config: signedIn },
+    async (request, reply) => {
+      const row = await mySession(request, request.params.id);
+      await revokeIdentitySession(ctx, row.sessionId);
+      await writeSignInLog(
+        ctx,
+        {
+          tenant: request.tenant,
+          clientId: request.currentUser!.clientId,
+          ip: request.ip,
+          userAgent: request.headers['user-agent'] ?? null,
+          correlationId: request.id,
+        },
+        SecurityLogActions.SessionRevoked,
+        { id: request.currentUser!.id, userName: request.currentUser!.userName, tenantId: request.currentUser!.tenantId },
+        { sessionId: row.sessionId, device: row.device, clientId: row.clientId },
+      );
+      return reply.status(204).send(null);
+    },
+  );
+
+  // ---- my security logs -----------------------------------------------------------------------
+
+  const logColumns = {
+    creationTime: securityLogs.creationTime,
+    applicationName: securityLogs.applicationName,
+    identity: securityLogs.identity,
+    action: securityLogs.action,
+    userName: securityLogs.userName,
+    clientId: securityLogs.clientId,
+    correlationId: securityLogs.correlationId,
+    clientIpAddress: securityLogs.clientIpAddress,
+  };
+
+  const logDto = (row: typeof securityLogs.$inferSelect): IdentitySecurityLogDto => ({
+    id: row.id,
+    tenantId: row.tenantId,
+    applicationName: row.applicationName,
+    identity: row.identity,
+    action: row.action,
+    userId: row.userId,
+    userName: row.userName,
+    tenantName: row.tenantName,
+    clientId: row.clientId,
+    correlationId: row.correlationId,
+    clientIpAddress: row.clientIpAddress,
+    browserInfo: row.browserInfo,
+    creationTime: iso(row.creationTime)!,
+    extraProperties: row.extraProperties,
+  });
+
+  app.get(
+    `${base}/security-logs`,
+    { schema: { tags, querystring: GetMySecurityLogsInput, response: { 200: IdentitySecurityLogPagedResult } }, config: signedIn },
+    async (request) => {
+      const query = request.query;
+      const user = request.currentUser!;
+      const contains = (column: (typeof logColumns)[keyof typeof logColumns], value: string | undefined) =>
+        value?.trim() ? ilike(column, likePattern(value.trim())) : undefined;
+      const where = and(
+        eq(securityLogs.userId, user.id),
+        sameTenant(securityLogs.tenantId, user.tenantId),
+        query.startTime ? gte(securityLogs.creationTime, new Date(query.startTime)) : undefined,
+        query.endTime ? lte(securityLogs.creationTime, new Date(query.endTime)) : undefined,
+        contains(securityLogs.applicationName, query.applicationName),
+        contains(securityLogs.identity, query.identity),
+        contains(securityLogs.action, query.action),
+        contains(securityLogs.userName, query.userName),
+        contains(securityLogs.clientId, query.clientId),
+        contains(securityLogs.correlationId, query.correlationId),
+      );
+      const order = orderBy(query.sorting, logColumns, [desc(securityLogs.creationTime)], securityLogs.id);
+      const { offset, limit } = pageOf(query);
+      const [rows, [total]] = await Promise.all([
+        ctx.db
+          .select()
+          .from(securityLogs)
+          .where(where)
+          .orderBy(...order)
+          .offset(offset)
+          .limit(limit),
+        ctx.db.select({ value: count() }).from(securityLogs).where(where),
+      ]);
+      return { totalCount: total?.value ?? 0, items: rows.map(logDto) };
+    },
+  );
+};
