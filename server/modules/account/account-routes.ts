@@ -9,6 +9,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import {
+  AuthenticatorInfoDto,
   ChangePasswordInput,
   ConfirmationStateQuery,
   ConfirmEmailInput,
@@ -24,6 +25,8 @@ import {
   SendPhoneNumberConfirmationTokenDto,
   SetTwoFactorEnabledQuery,
   UpdateProfileDto,
+  VerifyAuthenticatorCodeDto,
+  VerifyAuthenticatorCodeInput,
   VerifyEmailConfirmationTokenInput,
   VerifyPasswordResetTokenInput,
 } from '../../../contract/account.ts';
@@ -32,6 +35,7 @@ import type { AppContext } from '../../context.ts';
 import type { RouteModule } from '../index.ts';
 import { timeZones } from '../setting-management/routes.ts';
 import { tenantIdOf } from '../shared/tenancy.ts';
+import { authenticatorInfo, hasAuthenticatorKey, resetMyAuthenticator, verifyAuthenticator } from './authenticator.ts';
 import { verifyCaptcha } from './captcha.ts';
 import {
   confirmationState,
@@ -190,7 +194,35 @@ async function myProfileRoutes(fastify: FastifyInstance, ctx: AppContext) {
   );
 }
 
+async function authenticatorRoutes(fastify: FastifyInstance, ctx: AppContext) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.get(`${base}/authenticator-info`, { schema: { tags, response: { 200: AuthenticatorInfoDto } }, config: authenticated }, (request) =>
+    authenticatorInfo(ctx, request),
+  );
+
+  app.get(`${base}/has-authenticator-key`, { schema: { tags, response: { 200: Type.Boolean() } }, config: authenticated }, (request) =>
+    hasAuthenticatorKey(ctx, request),
+  );
+
+  app.post(
+    `${base}/verify-authenticator-code`,
+    { schema: { tags, body: VerifyAuthenticatorCodeInput, response: { 200: VerifyAuthenticatorCodeDto } }, config: authenticated },
+    (request) => verifyAuthenticator(ctx, request, request.body.code),
+  );
+
+  app.post(
+    `${base}/reset-authenticator`,
+    { schema: { tags, body: Type.Optional(Type.Null()), response: NoContent }, config: authenticated },
+    async (request, reply) => {
+      await resetMyAuthenticator(ctx, request);
+      return reply.code(204).send(null);
+    },
+  );
+}
+
 export const accountRoutes: RouteModule = async (app, ctx) => {
   await selfServiceRoutes(app, ctx);
   await myProfileRoutes(app, ctx);
+  await authenticatorRoutes(app, ctx);
 };
