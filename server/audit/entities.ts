@@ -60,3 +60,32 @@ export function trackSetting(
     secret: encrypted ? ['value'] : [],
   });
 }
+
+/** A permission granted (a grant row created) or revoked (deleted). */
+export function trackPermissionGrant(
+  grant: { id?: string; tenantId: string | null; name: string; providerName: string; providerKey: string },
+  granted: boolean,
+): void {
+  const row = { name: grant.name, providerName: grant.providerName, providerKey: grant.providerKey, tenantId: grant.tenantId };
+  trackEntityChange(granted ? null : row, granted ? row : null, {
+    entityTypeFullName: entityTypes.permissionGrant,
+    entityId: grant.id ?? `${grant.providerName}:${grant.providerKey}:${grant.name}`,
+    entityTenantId: grant.tenantId,
+  });
+}
+
+/** A feature value stored, changed or removed for a provider (E edition, T tenant or host). */
+export function trackFeatureValue(
+  target: { providerName: string; providerKey: string },
+  name: string,
+  before: string | null,
+  after: string | null,
+): void {
+  const row = (value: string | null) =>
+    value === null ? null : { name, value, providerName: target.providerName, providerKey: target.providerKey };
+  trackEntityChange(row(before), row(after), {
+    entityTypeFullName: entityTypes.featureValue,
+    entityId: `${target.providerName}:${target.providerKey}:${name}`,
+    entityTenantId: target.providerName === 'T' && target.providerKey ? target.providerKey : null,
+  });
+}

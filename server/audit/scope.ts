@@ -142,4 +142,6 @@ export const entityTypes = {
   userRole: 'Volo.Abp.Identity.IdentityUserRole',
   setting: 'Volo.Abp.SettingManagement.Setting',
   tenant: 'Volo.Saas.Tenant',
+  permissionGrant: 'Volo.Abp.PermissionManagement.PermissionGrant',
+  featureValue: 'Volo.Abp.FeatureManagement.FeatureValue',
 } as const;

@@ -145,6 +145,44 @@ describe('audit capture', () => {
     expect(setting.properties.find((p) => p.propertyName === 'Value')?.newValue).toBe('"Europe/Paris"');
   });
 
+  it('records permission grants and feature values', async () => {
+    const id = correlation();
+    const granted = await admin.call(
+      'PUT',
+      '/api/permission-management/permissions?providerName=R&providerKey=audit-role',
+      { permissions: [{ name: 'AuditLogging.AuditLogs', isGranted: true }] },
+      { 'x-correlation-id': id },
+    );
+    expect(granted.status).toBe(204);
+    const grant = (await logByCorrelation(id))!;
+    expect(grant.changes).toMatchObject([{ changeType: 0, entityTypeFullName: 'Volo.Abp.PermissionManagement.PermissionGrant' }]);
+    expect(grant.properties.find((p) => p.propertyName === 'Name')?.newValue).toBe('"AuditLogging.AuditLogs"');
+    // Granting again changes nothing, so it records no entity change.
+    const again = correlation();
+    await admin.call(
+      'PUT',
+      '/api/permission-management/permissions?providerName=R&providerKey=audit-role',
+      { permissions: [{ name: 'AuditLogging.AuditLogs', isGranted: true }] },
+      { 'x-correlation-id': again },
+    );
+    expect((await logByCorrelation(again))!.changes).toHaveLength(0);
+
+    const featureId = correlation();
+    const set = await admin.call(
+      'PUT',
+      '/api/feature-management/features?providerName=T&providerKey=',
+      { features: [{ name: 'Identity.TwoFactor', value: 'Forced' }] },
+      { 'x-correlation-id': featureId },
+    );
+    expect(set.status).toBe(204);
+    const feature = (await logByCorrelation(featureId))!;
+    expect(feature.changes).toMatchObject([{ changeType: 0, entityTypeFullName: 'Volo.Abp.FeatureManagement.FeatureValue' }]);
+    expect(feature.properties.find((p) => p.propertyName === 'Value')?.newValue).toBe('"Forced"');
+    const resetId = correlation();
+    await admin.call('DELETE', '/api/feature-management/features?providerName=T&providerKey=', undefined, { 'x-correlation-id': resetId });
+    expect((await logByCorrelation(resetId))!.changes).toMatchObject([{ changeType: 2 }]);
+  });
+
   it('does not audit a successful GET, audits a failed one with its exception', async () => {
     const ok = correlation();
     expect((await admin.call('GET', '/api/identity/users', undefined, { 'x-correlation-id': ok })).status).toBe(200);

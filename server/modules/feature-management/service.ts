@@ -9,6 +9,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { GetFeatureListResultDto } from '../../../contract/feature-management.ts';
+import { trackFeatureValue } from '../../audit/entities.ts';
+import { isTrackingChanges } from '../../audit/scope.ts';
 import type { AppContext } from '../../context.ts';
 import { editions, featureValues } from '../../db/schema/index.ts';
 import { forbidden, invalidField, notFound, type ValidationErrorItem, validationError } from '../../errors.ts';
@@ -99,6 +101,14 @@ export async function getFeatures(ctx: AppContext, request: FastifyRequest, targ
   };
 }
 
+async function storedFeatureValues(tx: Pick<AppContext['db'], 'select'>, target: FeatureTarget): Promise<Map<string, string>> {
+  const rows = await tx
+    .select({ name: featureValues.name, value: featureValues.value })
+    .from(featureValues)
+    .where(and(eq(featureValues.providerName, target.providerName), eq(featureValues.providerKey, target.providerKey)));
+  return new Map(rows.map((row) => [row.name, row.value]));
+}
+
 export async function updateFeatures(
   ctx: AppContext,
   target: FeatureTarget,
@@ -118,7 +128,10 @@ export async function updateFeatures(
   }
   if (errors.length) throw validationError(errors);
   await ctx.db.transaction(async (tx) => {
+    // Inside an audited request, the values before the write feed its entity changes.
+    const previous = isTrackingChanges() ? await storedFeatureValues(tx, target) : null;
     for (const { name, value } of changes) {
+      if (previous) trackFeatureValue(target, name, previous.get(name) ?? null, value);
       await tx
         .insert(featureValues)
         .values({ name, value, providerName: target.providerName, providerKey: target.providerKey })
@@ -129,8 +142,10 @@ export async function updateFeatures(
 }
 
 export async function resetFeatures(ctx: AppContext, target: FeatureTarget): Promise<void> {
-  await ctx.db
+  const removed = await ctx.db
     .delete(featureValues)
-    .where(and(eq(featureValues.providerName, target.providerName), eq(featureValues.providerKey, target.providerKey)));
+    .where(and(eq(featureValues.providerName, target.providerName), eq(featureValues.providerKey, target.providerKey)))
+    .returning();
+  for (const row of removed) trackFeatureValue(target, row.name, row.value, null);
   await invalidateFeatureValues(ctx, target.providerName, target.providerKey);
 }

@@ -10,6 +10,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { GetPermissionListResultDto, PermissionGroupDto } from '../../../contract/permission-management.ts';
+import { trackPermissionGrant } from '../../audit/entities.ts';
 import type { AppContext } from '../../context.ts';
 import { permissionGrants, roles, users } from '../../db/schema/index.ts';
 import { forbidden, invalidField, notFound, type ValidationErrorItem, validationError } from '../../errors.ts';
@@ -152,7 +153,7 @@ export async function updatePermissions(
   const revoked = [...final].filter(([, g]) => !g).map(([name]) => name);
   await ctx.db.transaction(async (tx) => {
     if (revoked.length) {
-      await tx
+      const removed = await tx
         .delete(permissionGrants)
         .where(
           and(
@@ -161,15 +162,19 @@ export async function updatePermissions(
             eq(permissionGrants.providerKey, target.providerKey),
             inArray(permissionGrants.name, revoked),
           ),
-        );
+        )
+        .returning();
+      for (const grant of removed) trackPermissionGrant(grant, false);
     }
     if (granted.length) {
-      await tx
+      const added = await tx
         .insert(permissionGrants)
         .values(
           granted.map((name) => ({ tenantId: target.tenantId, name, providerName: target.providerName, providerKey: target.providerKey })),
         )
-        .onConflictDoNothing();
+        .onConflictDoNothing()
+        .returning();
+      for (const grant of added) trackPermissionGrant(grant, true);
     }
   });
   await invalidatePermissionGrants(ctx, target);
