@@ -17,6 +17,8 @@ import {
   IdentityUserConfirmationStateDto,
   NameValueList,
   ProfileDto,
+  ProfilePictureQuery,
+  ProfilePictureSourceDto,
   RecaptchaValidateQuery,
   RegisterDto,
   ResetPasswordDto,
@@ -30,6 +32,7 @@ import {
   VerifyEmailConfirmationTokenInput,
   VerifyPasswordResetTokenInput,
 } from '../../../contract/account.ts';
+import { IdParams } from '../../../contract/common.ts';
 import { IdentityUserDto } from '../../../contract/identity.ts';
 import type { AppContext } from '../../context.ts';
 import type { RouteModule } from '../index.ts';
@@ -53,6 +56,7 @@ import {
   setMyTwoFactorEnabled,
   updateMyProfile,
 } from './my-profile.ts';
+import { maxPictureBytes, profilePictureFile, profilePictureOf, setMyProfilePicture } from './profile-picture.ts';
 import { resetPassword, sendPasswordResetCode, verifyPasswordResetToken } from './password-reset.ts';
 import { register } from './registration.ts';
 
@@ -221,8 +225,52 @@ async function authenticatorRoutes(fastify: FastifyInstance, ctx: AppContext) {
   );
 }
 
+async function profilePictureRoutes(fastify: FastifyInstance, ctx: AppContext) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  // The picture arrives as raw bytes; which image it is, is decided by its magic bytes, not by this header.
+  app.addContentTypeParser(
+    /^(image\/[\w.+-]+|application\/octet-stream)$/i,
+    { parseAs: 'buffer', bodyLimit: maxPictureBytes },
+    (_request, body, done) => done(null, body),
+  );
+
+  app.post(
+    `${base}/profile-picture`,
+    {
+      // The body is the image bytes for type 2 and nothing otherwise; it is checked in the handler.
+      schema: { tags, querystring: ProfilePictureQuery, body: Type.Unsafe<unknown>({}), response: NoContent },
+      config: authenticated,
+    },
+    async (request, reply) => {
+      await setMyProfilePicture(ctx, request, request.query.type, request.body);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    `${base}/profile-picture/:id`,
+    { schema: { tags, params: IdParams, response: { 200: ProfilePictureSourceDto } }, config: authenticated },
+    (request) => profilePictureOf(ctx, request, request.params.id),
+  );
+
+  // Anonymous so that an <img src> can load it (with ?__tenant= for a tenant user); the tenant scope still applies.
+  app.get(
+    `${base}/profile-picture-file/:id`,
+    { schema: { tags, params: IdParams, response: { 200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }) } }, config: anonymous },
+    async (request, reply) => {
+      const file = await profilePictureFile(ctx, request, request.params.id);
+      return reply
+        .type(file.contentType)
+        .header('cache-control', 'private, no-cache')
+        .header('content-disposition', 'inline; filename="profile-picture"')
+        .send(file.content);
+    },
+  );
+}
+
 export const accountRoutes: RouteModule = async (app, ctx) => {
   await selfServiceRoutes(app, ctx);
   await myProfileRoutes(app, ctx);
   await authenticatorRoutes(app, ctx);
+  await profilePictureRoutes(app, ctx);
 };
