@@ -201,6 +201,10 @@ describe('GET /api/audit-logging/audit-logs', () => {
     const detail = await admin.call<Log>('GET', `/api/audit-logging/audit-logs/${seeded.post.id}`);
     expect(detail.status).toBe(200);
     expect(detail.body.actions).toMatchObject([{ serviceName: 'IdentityUserAppService', methodName: 'CreateAsync' }]);
+    // Parameters come back indented for reading, as ABP's GetAsync re-serializes them.
+    expect((detail.body.actions[0] as unknown as { parameters: string }).parameters).toBe(
+      JSON.stringify({ input: { password: '***' } }, null, 2),
+    );
     expect(detail.body.entityChanges).toHaveLength(1);
     expect(detail.body.entityChanges[0]).toMatchObject({ changeType: 1, propertyChanges: [{ propertyName: 'Name', newValue: '"b"' }] });
     expectError(await acme.call('GET', `/api/audit-logging/audit-logs/${seeded.post.id}`), 404);

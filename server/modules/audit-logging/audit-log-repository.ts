@@ -23,6 +23,7 @@ import type { PagedResult } from '../../../contract/common.ts';
 import type { AppContext } from '../../context.ts';
 import { auditLogActions, auditLogs, entityChanges, entityPropertyChanges } from '../../db/schema/index.ts';
 import { invalidField, notFound } from '../../errors.ts';
+import { countAuditLogs } from './audit-log-count.ts';
 import { likePattern, orderBy, type PageRequest, pageOf } from '../shared/paging.ts';
 import { sameTenant } from '../shared/tenancy.ts';
 
@@ -105,13 +106,23 @@ export const auditLogOrder = (sorting: string | undefined) =>
 export const entityChangeOrder = (sorting: string | undefined) =>
   orderBy(sorting, entityChangeSorting, [desc(entityChanges.changeTime)], entityChanges.id);
 
+/** Parameters indented for reading, as ABP's GetAsync re-serializes them; text that is not JSON stays as is. */
+function readableParameters(text: string | null): string | null {
+  if (!text) return text;
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return text;
+  }
+}
+
 const toActionDto = (row: ActionRow): AuditLogActionDto => ({
   id: row.id,
   tenantId: row.tenantId,
   auditLogId: row.auditLogId,
   serviceName: row.serviceName,
   methodName: row.methodName,
-  parameters: row.parameters,
+  parameters: readableParameters(row.parameters),
   executionTime: row.executionTime.toISOString(),
   executionDuration: row.executionDuration,
   extraProperties: row.extraProperties ?? {},
@@ -195,21 +206,20 @@ export async function listAuditLogs(
   ctx: AppContext,
   tenantId: string | null,
   filter: AuditLogFilter & PageRequest,
-): Promise<PagedResult<AuditLogDto>> {
+): Promise<PagedResult<AuditLogDto> & { extraProperties: { totalCountIsEstimate: boolean } }> {
   const where = auditLogConditions(tenantId, filter);
   const order = auditLogOrder(filter.sorting);
   const { offset, limit } = pageOf(filter);
-  const [total, rows] = await Promise.all([
-    ctx.db.select({ value: count() }).from(auditLogs).where(where),
-    ctx.db
-      .select()
-      .from(auditLogs)
-      .where(where)
-      .orderBy(...order)
-      .offset(offset)
-      .limit(limit),
-  ]);
-  return { totalCount: Number(total[0]?.value ?? 0), items: rows.map((row) => toAuditLogDto(row)) };
+  const rows = await ctx.db
+    .select()
+    .from(auditLogs)
+    .where(where)
+    .orderBy(...order)
+    .offset(offset)
+    .limit(limit);
+  // The page first: a page that is not full is its own count (audit-log-count.ts, ADR 0006).
+  const { totalCount, isEstimate } = await countAuditLogs(ctx, where, { offset, limit, returned: rows.length });
+  return { totalCount, items: rows.map((row) => toAuditLogDto(row)), extraProperties: { totalCountIsEstimate: isEstimate } };
 }
 
 export const auditLogNotFound = (id: string) => notFound('AuditLog', id);
