@@ -41,7 +41,10 @@ interface AuditRequestState {
   errors: Error[];
 }
 
-const secretKey = /pass(word)?|secret|token|authorization|cookie|apikey|api_key|privatekey|securitystamp|otp|captcha/i;
+// Member names whose values never enter an audit log: passwords, secrets, tokens, keys, connection
+// strings, one-time and recovery codes (a bare `code` too: OAuth codes, two-factor codes).
+export const secretKey =
+  /pass(word)?|secret|token|authorization|cookie|apikey|api_key|privatekey|securitystamp|otp|captcha|connectionstring|(^|verification|security|confirmation|twofactor|authenticator|recovery|reset)codes?$/i;
 const maxParametersLength = 2000;
 
 /** A JSON copy of `value` with secret-looking members masked (depth-limited). */
@@ -200,8 +203,8 @@ async function buildRecord(ctx: AppContext, request: FastifyRequest, reply: Fast
   const failed = state.errors.length > 0 || status >= 400;
   const entityChanges = failed ? [] : state.scope.entityChanges;
   const method = request.method.toUpperCase();
-  if (method === 'GET' && !options.isEnabledForGetRequests && !(failed && options.alwaysLogOnException) && !entityChanges.length)
-    return null;
+  const isRead = method === 'GET' || method === 'HEAD';
+  if (isRead && !options.isEnabledForGetRequests && !(failed && options.alwaysLogOnException) && !entityChanges.length) return null;
   const tenantId = request.tenant?.id ?? null;
   if (!(await ctx.features.isEnabled(tenantId, 'AuditLogging.Enable'))) return null;
 

@@ -57,7 +57,8 @@ export function trackSetting(
     entityTypeFullName: entityTypes.setting,
     entityId: `${target.providerName}:${target.providerKey}:${name}`,
     entityTenantId: target.providerName === 'T' ? target.providerKey : null,
-    secret: encrypted ? ['value'] : [],
+    // Encrypted settings, and any whose name says it holds a secret, never show their value.
+    secret: encrypted || /password|secret|token|connectionstring|privatekey|apikey/i.test(name) ? ['value'] : [],
   });
 }
 

@@ -310,6 +310,23 @@ describe('audit capture helpers', () => {
       list: [{ newPassword: '***' }],
       empty: '',
     });
+    expect(
+      maskSecrets({
+        code: '123456',
+        twoFactorCode: '1',
+        recoveryCodes: ['a'],
+        defaultConnectionString: 'Host=x;Password=y',
+        httpStatusCode: 200,
+        countryCode: 'FR',
+      }),
+    ).toEqual({
+      code: '***',
+      twoFactorCode: '***',
+      recoveryCodes: '***',
+      defaultConnectionString: '***',
+      httpStatusCode: 200,
+      countryCode: 'FR',
+    });
   });
 });
 
