@@ -88,7 +88,14 @@ export const AuditLogDto = Type.Object({
 });
 export type AuditLogDto = Static<typeof AuditLogDto>;
 
-export const AuditLogListDto = PagedResultDto(AuditLogDto);
+/**
+ * totalCount is exact unless extraProperties.totalCountIsEstimate is true: then it is PostgreSQL's
+ * planner estimate (a large or slow-to-count set, ADR 0006); show it as "about N".
+ */
+export const AuditLogListDto = Type.Object({
+  ...PagedResultDto(AuditLogDto).properties,
+  extraProperties: Type.Optional(Type.Object({ totalCountIsEstimate: Type.Boolean() })),
+});
 export const EntityChangeListDto = PagedResultDto(EntityChangeDto);
 
 const text = (maxLength: number) => Type.Optional(Type.String({ maxLength }));

@@ -1,84 +1,21 @@
 // What the audit-log exports read: the list filters turned into SQL, the rows of each export in the
 // requested order, a capped count to choose between answering at once and a background job, and a
 // cursor that hands the rows over in batches. Rules:
-// - filters mean exactly what they mean on the lists (spec 7.14): user name, application, client
-//   IP, client id, correlation id and HTTP method are equal matches, URL is a case-insensitive
-//   'contains', durations and times are inclusive ranges, hasException is "exceptions is not empty";
-// - every query is limited to the caller's tenant (null = host);
+// - filters, sorting and the tenant limit are the lists' own (audit-log-repository.ts), so an export
+//   holds exactly what the list shows, across all pages;
 // - rows leave the database in batches through a cursor, never as one result: on PostgreSQL inside
 //   a transaction on its own pooled connection, on PGlite (one connection) a WITH HOLD cursor, so
 //   other requests run between two batches instead of waiting for the whole export.
-import { and, desc, eq, gte, ilike, isNotNull, lte, ne, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AuditLogFilter, EntityChangeFilter } from '../../../contract/audit-logging.ts';
 import type { AppContext } from '../../context.ts';
 import { auditLogs, entityChanges } from '../../db/schema/index.ts';
-import { likePattern, orderBy } from '../shared/paging.ts';
-import { sameTenant } from '../shared/tenancy.ts';
+import { auditLogConditions, auditLogOrder, entityChangeConditions, entityChangeOrder } from './audit-log-repository.ts';
 import type { CellValue, ExportColumn } from './export-xlsx.ts';
 
 export type ExportKind = 'AuditLogs' | 'EntityChanges';
 export type ExportFilter = AuditLogFilter | EntityChangeFilter;
-
-const day = (value: string) => new Date(value);
-
-export function auditLogConditions(tenantId: string | null, filter: AuditLogFilter): SQL {
-  const conditions: Array<SQL | undefined> = [
-    sameTenant(auditLogs.tenantId, tenantId),
-    filter.startTime ? gte(auditLogs.executionTime, day(filter.startTime)) : undefined,
-    filter.endTime ? lte(auditLogs.executionTime, day(filter.endTime)) : undefined,
-    filter.url ? ilike(auditLogs.url, likePattern(filter.url)) : undefined,
-    filter.clientId ? eq(auditLogs.clientId, filter.clientId) : undefined,
-    filter.userName ? eq(auditLogs.userName, filter.userName) : undefined,
-    filter.applicationName ? eq(auditLogs.applicationName, filter.applicationName) : undefined,
-    filter.clientIpAddress ? eq(auditLogs.clientIpAddress, filter.clientIpAddress) : undefined,
-    filter.correlationId ? eq(auditLogs.correlationId, filter.correlationId) : undefined,
-    filter.httpMethod ? eq(auditLogs.httpMethod, filter.httpMethod.toUpperCase()) : undefined,
-    filter.httpStatusCode !== undefined ? eq(auditLogs.httpStatusCode, filter.httpStatusCode) : undefined,
-    filter.minExecutionDuration !== undefined ? gte(auditLogs.executionDuration, filter.minExecutionDuration) : undefined,
-    filter.maxExecutionDuration !== undefined ? lte(auditLogs.executionDuration, filter.maxExecutionDuration) : undefined,
-    filter.hasException === true ? and(isNotNull(auditLogs.exceptions), ne(auditLogs.exceptions, '')) : undefined,
-    filter.hasException === false ? sql`coalesce(${auditLogs.exceptions}, '') = ''` : undefined,
-  ];
-  return and(...conditions) as SQL;
-}
-
-export function entityChangeConditions(tenantId: string | null, filter: EntityChangeFilter): SQL {
-  const conditions: Array<SQL | undefined> = [
-    sameTenant(entityChanges.tenantId, tenantId),
-    filter.auditLogId ? eq(entityChanges.auditLogId, filter.auditLogId) : undefined,
-    filter.entityChangeType !== undefined ? eq(entityChanges.changeType, filter.entityChangeType) : undefined,
-    filter.entityId ? eq(entityChanges.entityId, filter.entityId) : undefined,
-    filter.entityTypeFullName ? eq(entityChanges.entityTypeFullName, filter.entityTypeFullName) : undefined,
-    filter.startDate ? gte(entityChanges.changeTime, day(filter.startDate)) : undefined,
-    filter.endDate ? lte(entityChanges.changeTime, day(filter.endDate)) : undefined,
-  ];
-  return and(...conditions) as SQL;
-}
-
-export const auditLogSorting = {
-  httpStatusCode: auditLogs.httpStatusCode,
-  httpMethod: auditLogs.httpMethod,
-  url: auditLogs.url,
-  userName: auditLogs.userName,
-  clientIpAddress: auditLogs.clientIpAddress,
-  clientName: auditLogs.clientName,
-  clientId: auditLogs.clientId,
-  executionTime: auditLogs.executionTime,
-  executionDuration: auditLogs.executionDuration,
-  applicationName: auditLogs.applicationName,
-  correlationId: auditLogs.correlationId,
-  tenantName: auditLogs.tenantName,
-  browserInfo: auditLogs.browserInfo,
-};
-
-export const entityChangeSorting = {
-  changeTime: entityChanges.changeTime,
-  changeType: entityChanges.changeType,
-  tenantId: entityChanges.tenantId,
-  entityId: entityChanges.entityId,
-  entityTypeFullName: entityChanges.entityTypeFullName,
-};
 
 const isoText = (column: AnyPgColumn) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
@@ -126,7 +63,7 @@ export const exportDefinitions: Record<ExportKind, ExportDefinition> = {
     ],
     from: (tenantId, filter) => sql`from ${auditLogs} where ${auditLogConditions(tenantId, filter as AuditLogFilter)}`,
     query(tenantId, filter) {
-      const order = orderBy(filter.sorting, auditLogSorting, [desc(auditLogs.executionTime)], auditLogs.id);
+      const order = auditLogOrder(filter.sorting);
       return sql`select ${selectList([
         ['httpStatusCode', auditLogs.httpStatusCode],
         ['httpMethod', auditLogs.httpMethod],
@@ -169,7 +106,7 @@ export const exportDefinitions: Record<ExportKind, ExportDefinition> = {
     ],
     from: (tenantId, filter) => sql`from ${entityChanges} where ${entityChangeConditions(tenantId, filter as EntityChangeFilter)}`,
     query(tenantId, filter) {
-      const order = orderBy(filter.sorting, entityChangeSorting, [desc(entityChanges.changeTime)], entityChanges.id);
+      const order = entityChangeOrder(filter.sorting);
       // One row per change; its property changes as "Name: original -> new" lines.
       return sql`select ${selectList([
         ['changeTime', isoText(entityChanges.changeTime)],

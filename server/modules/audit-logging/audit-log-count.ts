@@ -1,0 +1,77 @@
+// How the audit log list counts (docs/adr/0006-audit-log-counting.md). Rules:
+// - a page that is not full tells the total by itself: no count at all;
+// - otherwise the planner's estimate decides: at or above exactCountLimit the estimate is the
+//   answer (flagged as an estimate), because counting hundreds of thousands of rows costs more than
+//   an exact figure is worth on a pager;
+// - below it the rows are counted exactly, but at most exactCountLimit + 1 of them and, on
+//   PostgreSQL, within countBudgetMs; a count that hits the cap or the budget falls back to the
+//   estimate (flagged);
+// - an estimate is never below the rows the caller has already seen (offset + page).
+import { type SQL, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { auditLogs } from '../../db/schema/index.ts';
+
+export interface CountOptions {
+  exactCountLimit: number;
+  countBudgetMs: number;
+}
+
+export const defaultCountOptions: CountOptions = { exactCountLimit: 10_000, countBudgetMs: 50 };
+
+export interface CountResult {
+  totalCount: number;
+  /** True when totalCount is the planner's estimate rather than an exact count. */
+  isEstimate: boolean;
+}
+
+type Executor = Pick<AppContext['db'], 'execute'>;
+
+async function rowsOf<T>(db: Executor, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/** The planner's row estimate for `select 1 from audit_logs where …` (no rows are read). */
+export async function estimateAuditLogs(ctx: AppContext, where: SQL): Promise<number> {
+  const [row] = await rowsOf<Record<string, unknown>>(ctx.db, sql`explain (format json) select 1 from ${auditLogs} where ${where}`);
+  const raw = row ? Object.values(row)[0] : undefined;
+  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan?: { 'Plan Rows'?: number } }> | undefined;
+  return Math.round(plan?.[0]?.Plan?.['Plan Rows'] ?? 0);
+}
+
+const isTimeout = (error: unknown) => {
+  const cause = (error as { cause?: { code?: string } })?.cause;
+  return (error as { code?: string })?.code === '57014' || cause?.code === '57014';
+};
+
+export async function countAuditLogs(
+  ctx: AppContext,
+  where: SQL,
+  page: { offset: number; limit: number; returned: number },
+  options: CountOptions = defaultCountOptions,
+): Promise<CountResult> {
+  const seen = page.offset + page.returned;
+  if (page.returned < page.limit && (page.returned > 0 || page.offset === 0)) return { totalCount: seen, isEstimate: false };
+  const estimate = await estimateAuditLogs(ctx, where);
+  const estimated = { totalCount: Math.max(estimate, seen), isEstimate: true };
+  if (estimate >= options.exactCountLimit) return estimated;
+  const capped = sql`select count(*)::int as count from (select 1 from ${auditLogs} where ${where} limit ${options.exactCountLimit + 1}) capped`;
+  let counted: number;
+  if (ctx.database.kind === 'postgres') {
+    try {
+      counted = await ctx.db.transaction(async (tx) => {
+        await tx.execute(sql.raw(`set local statement_timeout = ${Math.max(1, Math.floor(options.countBudgetMs))}`));
+        const [row] = await rowsOf<{ count: number }>(tx, capped);
+        return Number(row?.count ?? 0);
+      });
+    } catch (error) {
+      if (isTimeout(error)) return estimated;
+      throw error;
+    }
+  } else {
+    // PGlite runs one statement at a time in-process: no timeout to lean on, the cap bounds it.
+    const [row] = await rowsOf<{ count: number }>(ctx.db, capped);
+    counted = Number(row?.count ?? 0);
+  }
+  if (counted > options.exactCountLimit) return { totalCount: Math.max(estimate, counted, seen), isEstimate: true };
+  return { totalCount: counted, isEstimate: false };
+}
