@@ -14,11 +14,13 @@ import { inspectOptions } from '../../../app/inspection.ts';
 import { useAreaTexts } from '../../../app/use-area-texts.ts';
 import { Card, clusterClass, ErrorState, LoadingState, TextField } from '../../../ui/index.ts';
 import { useSessionHttp } from '../../audit-logs/export/session-http.ts';
+import { preventPressableInlineStyle } from '../../setting-management/react-aria-csp.ts';
 import { ensureApexStylesheet } from './apex-stylesheet.ts';
 import * as styles from './audit-widgets.css.ts';
 import { widgetTexts } from './widget-texts.ts';
 
 ensureApexStylesheet(document);
+preventPressableInlineStyle(document);
 
 // react-apexcharts 1.7.0 is CommonJS with `exports.default`; its typings declare an ambient module
 // that TypeScript's nodenext resolution does not type as a component, so the props are stated here.
