@@ -6,7 +6,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { users } from '../../db/schema/index.ts';
-import { unauthenticated } from '../../errors.ts';
+import { AppError, unauthenticated } from '../../errors.ts';
+import { checkRateLimit, rateLimitKeys, recordFailure } from '../../identity-server/rate-limit.ts';
 import { securityLogIdentity } from '../../identity-server/sign-in.ts';
 import { type Executor, findUser, type UserRow } from '../identity/user-repository.ts';
 import { userNotFound } from '../identity/user-service.ts';
@@ -67,3 +68,21 @@ export function logAccountAction(
 }
 
 export const newConcurrencyStamp = () => crypto.randomUUID().replaceAll('-', '');
+
+/**
+ * Anonymous calls that send mail count against the sign-in rate limits (per IP and path, and per
+ * address or user), like the two-factor code: mail cannot be used to flood an inbox. 429 past them.
+ */
+export async function limitMail(ctx: AppContext, request: FastifyRequest, tenantId: string | null, account: string): Promise<void> {
+  const keys = rateLimitKeys(request.ip, request.routeOptions.url ?? request.url, tenantId, `mail:${account}`);
+  const retryAfter = await checkRateLimit(ctx, keys);
+  if (retryAfter !== null) {
+    throw new AppError({
+      status: 429,
+      code: 'Volo.Account:TooManyRequests',
+      text: { key: 'AbpAccount::TooManyMailRequests' },
+      headers: { 'retry-after': String(retryAfter) },
+    });
+  }
+  await recordFailure(ctx, keys);
+}

@@ -32,7 +32,15 @@ import {
   TokenPurposes,
   tokenData,
 } from './account-tokens.ts';
-import { AccountLogActions, logAccountAction, myUser, newConcurrencyStamp, settingIsTrue, userOfTenant } from './account-users.ts';
+import {
+  AccountLogActions,
+  limitMail,
+  logAccountAction,
+  myUser,
+  newConcurrencyStamp,
+  settingIsTrue,
+  userOfTenant,
+} from './account-users.ts';
 
 export const invalidToken = () => businessError('Volo.Abp.Identity:InvalidToken', 'AbpIdentity::Volo.Abp.Identity:InvalidToken');
 
@@ -41,6 +49,7 @@ export async function sendEmailConfirmationToken(ctx: AppContext, request: Fasti
   if (!userId) throw invalidField('userId', 'AbpValidation::The {0} field is required.', 'userId');
   const user = await userOfTenant(ctx.db, request, userId);
   if (user.emailConfirmed) return;
+  await limitMail(ctx, request, user.tenantId, user.id);
   const token = await issueToken(ctx.db, user, TokenPurposes.EmailConfirmation);
   const culture = await cultureOfUser(ctx, user.id, request.culture);
   await sendEmailConfirmationLink(ctx, user, culture, token, input.returnUrl, input.returnUrlHash);
@@ -97,6 +106,7 @@ export async function sendPhoneNumberConfirmationToken(
   }
   const phoneNumber = requested ?? me.phoneNumber;
   if (!phoneNumber) throw invalidField('phoneNumber', 'AbpAccount::PhoneNumberIsRequired');
+  await limitMail(ctx, request, me.tenantId, me.id);
   const code = await ctx.db.transaction(async (tx) => {
     if (phoneNumber !== me.phoneNumber) {
       // A new number is stored unconfirmed; the code confirms exactly this number.

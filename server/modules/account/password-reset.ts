@@ -19,7 +19,7 @@ import { normalizeName } from '../saas/tenant-store.ts';
 import { tenantIdOf } from '../shared/tenancy.ts';
 import { cultureOfUser, sendPasswordResetLink } from './account-mail.ts';
 import { consumeToken, findToken, issueToken, TokenPurposes } from './account-tokens.ts';
-import { AccountLogActions, logAccountAction, newConcurrencyStamp, settingIsTrue, userOfTenant } from './account-users.ts';
+import { AccountLogActions, limitMail, logAccountAction, newConcurrencyStamp, settingIsTrue, userOfTenant } from './account-users.ts';
 import { captchaRequired, verifyCaptcha } from './captcha.ts';
 import { invalidToken } from './confirmation.ts';
 
@@ -27,6 +27,7 @@ export async function sendPasswordResetCode(ctx: AppContext, request: FastifyReq
   const tenantId = tenantIdOf(request);
   if (await captchaRequired(ctx, tenantId, 'ForgotPassword')) await verifyCaptcha(ctx, tenantId, input.captchaResponse, request.ip);
   const email = input.email.trim();
+  await limitMail(ctx, request, tenantId, normalizeName(email));
   const [user] = await ctx.db
     .select()
     .from(users)

@@ -14,10 +14,11 @@ import type { IdentityUserDto } from '../../../contract/identity.ts';
 import type { AppContext } from '../../context.ts';
 import { businessError } from '../../errors.ts';
 import { createUser } from '../identity/user-service.ts';
+import { normalizeName } from '../saas/tenant-store.ts';
 import { tenantIdOf } from '../shared/tenancy.ts';
 import { cultureOfUser, sendEmailConfirmationLink } from './account-mail.ts';
 import { issueToken, markPendingRegistration, TokenPurposes } from './account-tokens.ts';
-import { AccountLogActions, logAccountAction, settingIsTrue } from './account-users.ts';
+import { AccountLogActions, limitMail, logAccountAction, settingIsTrue } from './account-users.ts';
 import { captchaRequired, verifyCaptcha } from './captcha.ts';
 
 export async function register(ctx: AppContext, request: FastifyRequest, input: RegisterDto): Promise<IdentityUserDto> {
@@ -31,6 +32,7 @@ export async function register(ctx: AppContext, request: FastifyRequest, input: 
     settingIsTrue(ctx, 'Abp.Identity.SignIn.RequireConfirmedEmail', tenantId),
   ]);
   const sendConfirmation = verifyToRegister || requireConfirmed;
+  if (sendConfirmation) await limitMail(ctx, request, tenantId, normalizeName(input.emailAddress));
   const issued: { token?: string } = {};
   const dto = await createUser(
     ctx,
