@@ -33,6 +33,8 @@ export function StatusBadges({ statusCode, method }: { statusCode: number | null
           <span title={statusCodeLabel(statusCode)}>{statusCode}</span>
         </Badge>
       )}
+      {/* Spaces between the parts, so they are read (and copied) as "200 POST /api/..." */}
+      {statusCode != null && method ? ' ' : null}
       {method && <Badge variant={httpMethodBadgeVariant(method)}>{method}</Badge>}
     </>
   );

@@ -41,8 +41,7 @@ export function AuditLogsTab({
       sortable: true,
       cell: (log) => (
         <span className={styles.requestCell}>
-          <StatusBadges statusCode={log.httpStatusCode} method={log.httpMethod} />
-          <span className={styles.url}>{log.url}</span>
+          <StatusBadges statusCode={log.httpStatusCode} method={log.httpMethod} /> <span className={styles.url}>{log.url}</span>
         </span>
       ),
     },

@@ -1,12 +1,13 @@
 // Pieces the two audit tabs and their modals share: the datetime-local filter field, the date
-// formats of the culture, the export button's slot, and one entity change (header with its time and
+// formats of the culture, the export button, and one entity change (header with its time and
 // age, then its property table). Rules: a changed value of an Updated change is red and says
-// 'changed' to screen readers (colour is never the only cue); the full date is in a tooltip and in
-// the trigger's accessible name; everything else only renders what it is given.
-import { type ComponentType, useId, useMemo } from 'react';
+// 'changed' to screen readers (colour is never the only cue); the full date is in a tooltip and, for
+// screen readers, in the trigger's name after the visible short date; everything else only renders what it is given.
+import { useId, useMemo } from 'react';
 import type { EntityChangeDto } from '../../api/audit-logging.ts';
 import { Badge, Button, type BadgeVariant, Tooltip } from '../../ui/index.ts';
 import { changeTypeName, isChangedValue } from './audit-log-view.ts';
+import { AuditExportButton } from './export/audit-export-button.tsx';
 import * as styles from './audit-logs.css.ts';
 import type { AuditLogsText } from './audit-logs-texts.ts';
 import { isoToLocalInput, localInputToIso } from './list-url.ts';
@@ -64,16 +65,9 @@ export type ExportButtonProps = {
   filters: Record<string, string | number | boolean | null | undefined>;
 };
 
-// EXPORT SLOT: the 'Export to Excel' button is built by the audit export work
-// (src/screens/audit-logs/export/audit-export-button.tsx). The glob picks it up when that file
-// exists and renders nothing until then, so the filter bars need no change when it lands.
-const exportModules = import.meta.glob<{ AuditExportButton?: ComponentType<ExportButtonProps> }>('./export/audit-export-button.tsx', {
-  eager: true,
-});
-const AuditExportButton = Object.values(exportModules)[0]?.AuditExportButton;
-
+/** 'Export to Excel' with the list's applied filters (the button and its machine: ./export/). */
 export function ExportSlot(props: ExportButtonProps) {
-  return AuditExportButton ? <AuditExportButton {...props} /> : null;
+  return <AuditExportButton {...props} />;
 }
 
 export function changeTypeVariant(changeType: number): BadgeVariant {
@@ -118,8 +112,9 @@ export function EntityChangeView({
       </Heading>
       <p className={styles.changeHeader}>
         <Tooltip content={full}>
-          <Button variant="ghost" size="sm" aria-label={full} className={styles.timeButton}>
+          <Button variant="ghost" size="sm" className={styles.timeButton}>
             <time dateTime={change.changeTime}>{dates.short(change.changeTime)}</time>
+            <span className="visually-hidden"> ({full})</span>
           </Button>
         </Tooltip>
         <span className={styles.changeMeta}>{userName ? t('DaysAgoWithUserTitle', age, userName) : t('DaysAgoTitle', age)}</span>

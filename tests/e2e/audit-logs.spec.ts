@@ -1,0 +1,320 @@
+// The audit logging screen against the real server (issue 5, spec 2.6): actions the admin and a
+// user without audit rights perform through the API appear in the list with their badges; each
+// filter narrows the rows; the Detail modal shows the action and the changed name in red; the
+// Entity Changes tab and its Full Change History; the view survives a reload through the URL; axe
+// is clean; a user without AuditLogging.AuditLogs gets 403 and no menu entry.
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authHeaders, createUser, passwordToken } from '../kit/auth.ts';
+import { type Browser, launchBrowser, seriousAxeViolations } from '../kit/browser.ts';
+import { startTestServer, type TestServer } from '../kit/test-server.ts';
+import { acceptCookies, allMenuEntries, ensureBuilt, expectAxeCleanInLightAndDark, signIn, watchForPageProblems } from './shell-helpers.ts';
+
+let server: TestServer;
+let browser: Browser;
+let targetId = '';
+const viewer = { userName: 'audit-viewer', password: '1q2w3E*viewer' };
+
+async function api(method: string, path: string, token: string, body?: unknown): Promise<{ status: number; json: unknown }> {
+  const response = await fetch(`${server.url}${path}`, {
+    method,
+    headers: { ...authHeaders(token), ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await response.text();
+  return { status: response.status, json: text ? JSON.parse(text) : null };
+}
+
+beforeAll(async () => {
+  ensureBuilt();
+  server = await startTestServer({ serveSpa: true });
+  browser = await launchBrowser();
+  await acceptCookies(browser.context, server.url);
+  // The admin creates a role and a user, then renames the user (an Updated entity change).
+  const admin = (await passwordToken(server, { userName: 'admin', password: '1q2w3E*' })).access_token;
+  expect((await api('POST', '/api/identity/roles', admin, { name: 'audit-e2e-role' })).status).toBe(200);
+  const created = await api('POST', '/api/identity/users', admin, {
+    userName: 'audit-target',
+    email: 'audit-target@example.test',
+    password: '1q2w3E*target',
+    name: 'Ann',
+  });
+  expect(created.status).toBe(200);
+  const user = created.json as { id: string; concurrencyStamp: string };
+  targetId = user.id;
+  const updated = await api('PUT', `/api/identity/users/${user.id}`, admin, {
+    userName: 'audit-target',
+    email: 'audit-target@example.test',
+    name: 'Annie',
+    concurrencyStamp: user.concurrencyStamp,
+  });
+  expect(updated.status).toBe(200);
+  // A user without rights tries to create a user: a failed request, logged with its exception.
+  await createUser(server, viewer);
+  const viewerToken = (await passwordToken(server, viewer)).access_token;
+  const refused = await api('POST', '/api/identity/users', viewerToken, { userName: 'x', email: 'x@example.test', password: 'x' });
+  expect(refused.status).toBe(403);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const auditTable = (page: Page) => page.getByRole('table', { name: 'Audit logs' });
+/** Data rows only: each has a row header (the first cell); the header row and state rows do not. */
+const dataRows = (table: Locator) => table.getByRole('row').filter({ has: table.page().getByRole('rowheader') });
+
+/** Clicks Refresh until the table shows rows matching `text` (the writer flushes within a second). */
+async function refreshUntilRow(page: Page, text: string | RegExp): Promise<Locator> {
+  const rows = dataRows(auditTable(page)).filter({ hasText: text });
+  for (let attempt = 0; attempt < 40 && (await rows.count()) === 0; attempt++) {
+    await page.getByRole('button', { name: 'Refresh' }).first().click();
+    await page.waitForTimeout(250);
+  }
+  await rows.first().waitFor();
+  return rows;
+}
+
+/** A signed-in page; reduced motion, so axe never sees a button halfway through its theme transition. */
+async function openPage(): Promise<{ page: Page; problems: string[] }> {
+  const page = await browser.context.newPage();
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  const problems = watchForPageProblems(page);
+  await signIn(page, server.url);
+  return { page, problems };
+}
+
+async function settledRows(page: Page, table: Locator): Promise<string[]> {
+  await table.and(page.locator(':not([aria-busy])')).waitFor();
+  return (await dataRows(table).allInnerTexts()).map((text) => text.replace(/\s+/g, ' ').trim());
+}
+
+async function choose(page: Page, label: string, option: string): Promise<void> {
+  // A select's button is named by its value and its label ("- HTTP method").
+  await page.getByRole('button', { name: new RegExp(`${label}$`) }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+describe('audit logs', () => {
+  it('lists what was done with its badges; each filter narrows the rows; the URL keeps the view across a reload', async () => {
+    const { page, problems } = await openPage();
+    expect(await allMenuEntries(page)).toContain('Audit Logging');
+    await page.goto(`${server.url}/audit-logs`);
+    await page.getByRole('heading', { level: 1, name: 'Audit logs' }).waitFor();
+    expect(await page.getByRole('tab', { name: 'Audit Logs' }).getAttribute('aria-selected')).toBe('true');
+
+    const table = auditTable(page);
+    const created = await refreshUntilRow(page, /^200 POST \/api\/identity\/users(?!\/)/);
+    await refreshUntilRow(page, 'audit-viewer');
+    // Status badge, method badge, URL; user; application; all columns sortable.
+    expect((await created.first().innerText()).replace(/\s+/g, ' ')).toMatch(/^200 POST \/api\/identity\/users admin/);
+    const headers = table.getByRole('columnheader');
+    expect((await headers.allInnerTexts()).map((h) => h.trim()).slice(0, 6)).toEqual([
+      'HTTP request',
+      'User',
+      'IP address',
+      'Date',
+      'Duration',
+      'Application name',
+    ]);
+    for (let i = 0; i < 6; i++) expect(await headers.nth(i).getAttribute('aria-sort')).toBe('none');
+    await expectAxeCleanInLightAndDark(page);
+
+    // User name (Enter applies).
+    await page.getByRole('textbox', { name: 'User name' }).fill('audit-viewer');
+    await page.getByRole('textbox', { name: 'User name' }).press('Enter');
+    await page.waitForURL(/userName=audit-viewer/);
+    let rows = await settledRows(page, table);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(row).toContain('audit-viewer');
+    expect(rows.some((row) => row.startsWith('403 POST /api/identity/users'))).toBe(true);
+    await page.getByRole('textbox', { name: 'User name' }).fill('');
+
+    // HTTP method: the select reloads at once.
+    await choose(page, 'HTTP method', 'PUT');
+    await page.waitForURL(/httpMethod=PUT/);
+    rows = await settledRows(page, table);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(row).toMatch(/^\d{3} PUT /);
+    await choose(page, 'HTTP method', '-');
+
+    // HTTP status code, shown as 'code - message'.
+    await choose(page, 'HTTP status code', '403 - Forbidden');
+    await page.waitForURL(/httpStatusCode=403/);
+    rows = await settledRows(page, table);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(row).toMatch(/^403 /);
+    await choose(page, 'HTTP status code', '-');
+
+    // Has exception: Yes keeps the failed request only, No leaves it out.
+    await choose(page, 'Has exception', 'Yes');
+    await page.waitForURL(/hasException=true/);
+    rows = await settledRows(page, table);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(row).toMatch(/^[45]\d\d /);
+    await choose(page, 'Has exception', 'No');
+    await page.waitForURL(/hasException=false/);
+    rows = await settledRows(page, table);
+    expect(rows.some((row) => row.includes('audit-viewer'))).toBe(false);
+    await choose(page, 'Has exception', '-');
+
+    // URL with the Refresh button; durations (left out when empty).
+    await page.getByRole('textbox', { name: 'URL' }).fill('/api/identity/roles');
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await page.waitForURL(/url=%2Fapi%2Fidentity%2Froles/);
+    rows = await settledRows(page, table);
+    expect(rows.length).toBe(1);
+    expect(rows[0]).toMatch(/^200 POST \/api\/identity\/roles admin/);
+    await page.getByRole('textbox', { name: 'Min duration (ms)' }).fill('100000000');
+    await page.getByRole('textbox', { name: 'Min duration (ms)' }).press('Enter');
+    await table.getByText('No data available').waitFor();
+    await page.getByRole('textbox', { name: 'Min duration (ms)' }).fill('');
+    await page.getByRole('textbox', { name: 'Min duration (ms)' }).press('Enter');
+    await dataRows(table).first().waitFor();
+    expect(page.url()).not.toMatch(/ExecutionDuration/);
+
+    // Sorting and the filters survive a reload (the view is in the URL).
+    await table.getByRole('button', { name: 'Duration' }).click();
+    await page.waitForURL(/sorting=executionDuration(\+|%20)asc/);
+    await page.getByRole('textbox', { name: 'URL' }).fill('/api/identity/users');
+    await page.getByRole('textbox', { name: 'URL' }).press('Enter');
+    await choose(page, 'HTTP method', 'POST');
+    await page.waitForURL(/httpMethod=POST/);
+    const before = await settledRows(page, table);
+    expect(before.length).toBe(2);
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Audit logs' }).waitFor();
+    await dataRows(table).first().waitFor();
+    expect(await page.getByRole('textbox', { name: 'URL' }).inputValue()).toBe('/api/identity/users');
+    expect(await page.getByRole('button', { name: /HTTP method$/ }).innerText()).toContain('POST');
+    expect(await table.getByRole('columnheader', { name: 'Duration' }).getAttribute('aria-sort')).toBe('ascending');
+    expect(await settledRows(page, table)).toEqual(before);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('Detail shows the overall fields, the action and the renamed user in red; focus returns to the row', async () => {
+    const { page, problems } = await openPage();
+    await page.goto(`${server.url}/audit-logs?httpMethod=PUT`);
+    const table = auditTable(page);
+    const row = (await refreshUntilRow(page, `/api/identity/users/${targetId}`)).first();
+    const actions = row.getByRole('button', { name: `Actions for PUT /api/identity/users/${targetId}` });
+    await actions.click();
+    await page.getByRole('menuitem', { name: 'Detail' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Audit log detail' });
+    await dialog.getByRole('tab', { name: 'Overall' }).waitFor();
+    const overall = (await dialog.getByRole('tabpanel').innerText()).replace(/\s+/g, ' ');
+    expect(overall).toContain(`/api/identity/users/${targetId}`);
+    expect(overall).toMatch(/User name admin/);
+    expect(overall).toContain('Extra properties');
+    expect(overall).not.toContain('Exceptions');
+    await expectAxeCleanInLightAndDark(page);
+
+    await dialog.getByRole('tab', { name: 'Actions (1)' }).click();
+    const actionRows = dataRows(dialog.getByRole('table', { name: 'Actions' }));
+    expect(await actionRows.count()).toBe(1);
+    expect(await actionRows.first().innerText()).toMatch(/IdentityUser.* - /);
+
+    await dialog.getByRole('tab', { name: /^Changes \(\d+\)$/ }).click();
+    const properties = dialog.getByRole('table', { name: new RegExp(`Property changes of .*\\(${targetId}\\)`) });
+    const nameRow = properties.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Name', exact: true }) });
+    const cells = nameRow.getByRole('cell');
+    // Values are stored as JSON, as ABP stores them.
+    expect(await cells.nth(0).innerText()).toBe('"Ann"');
+    expect((await cells.nth(1).textContent())?.trim()).toBe('"Annie" (changed)');
+    // Red from the theme's contrast-checked danger text colour (light palette #b42318).
+    expect(await cells.nth(1).evaluate((cell) => getComputedStyle(cell).color)).toBe('rgb(180, 35, 24)');
+    expect(await dialog.getByText(/^Changed .* ago by admin$/).count()).toBeGreaterThan(0);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    await dialog.getByRole('button', { name: 'Close' }).last().click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => actions.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await table.count()).toBe(1);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('Entity Changes: filters by entity, Change Details and Full Change History list the changes with user names', async () => {
+    const { page, problems } = await openPage();
+    await page.goto(`${server.url}/audit-logs`);
+    await page.getByRole('tab', { name: 'Entity Changes' }).click();
+    await page.waitForURL(/tab=entity-changes/);
+    const table = page.getByRole('table', { name: 'Entity changes' });
+    expect((await table.getByRole('columnheader').allInnerTexts()).map((h) => h.trim())).toEqual([
+      'Actions',
+      'Time',
+      'Change type',
+      'Tenant id',
+      'Entity id',
+      'Entity type full name',
+    ]);
+    await page.getByRole('textbox', { name: 'Entity id' }).fill(targetId);
+    await page.getByRole('textbox', { name: 'Entity id' }).press('Enter');
+    await page.waitForURL(new RegExp(`entityId=${targetId}`));
+    const rows = await settledRows(page, table);
+    expect(rows.length).toBe(2);
+    expect(rows.some((row) => row.includes('Created'))).toBe(true);
+    expect(rows.some((row) => row.includes('Updated'))).toBe(true);
+    for (const row of rows) expect(row).toContain(targetId);
+
+    await choose(page, 'Change type', 'Updated');
+    await page.waitForURL(/entityChangeType=1/);
+    expect((await settledRows(page, table)).length).toBe(1);
+    await expectAxeCleanInLightAndDark(page);
+
+    // Change Details: that one change.
+    const details = table.getByRole('button', { name: /^Change Details: / });
+    const title = (await details.first().getAttribute('aria-label'))!.replace('Change Details: ', '');
+    expect(title).toMatch(new RegExp(`^\\S+ \\(${targetId}\\)$`));
+    await details.first().click();
+    let dialog = page.getByRole('dialog', { name: title });
+    await dialog.getByRole('table').first().waitFor();
+    expect(await dialog.getByRole('table').count()).toBe(1);
+    expect(await dialog.getByText(/by admin/).count()).toBe(1);
+    await dialog.getByRole('button', { name: 'Close' }).last().click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // Full Change History: created then updated, with user names.
+    await choose(page, 'Change type', '-');
+    await page.waitForURL((url) => !url.search.includes('entityChangeType'));
+    await table
+      .getByRole('button', { name: `Full Change History: ${title}` })
+      .first()
+      .click();
+    dialog = page.getByRole('dialog', { name: title });
+    await dialog.getByRole('table').first().waitFor();
+    const history = (await dialog.innerText()).replace(/\s+/g, ' ');
+    expect(history).toContain('Created');
+    expect(history).toContain('Updated');
+    expect(await dialog.getByText(/by admin/).count()).toBe(2);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+
+    // The tab and its filters survive a reload.
+    await page.reload();
+    await table.waitFor();
+    expect(await page.getByRole('tab', { name: 'Entity Changes' }).getAttribute('aria-selected')).toBe('true');
+    expect(await page.getByRole('textbox', { name: 'Entity id' }).inputValue()).toBe(targetId);
+    expect((await settledRows(page, table)).length).toBe(2);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('a user without AuditLogging.AuditLogs gets 403 on /audit-logs and no menu entry', async () => {
+    const other = await launchBrowser();
+    try {
+      await acceptCookies(other.context, server.url);
+      const page = await other.context.newPage();
+      await signIn(page, server.url, viewer.userName, viewer.password);
+      expect(await allMenuEntries(page)).not.toContain('Audit Logging');
+      await page.goto(`${server.url}/audit-logs`);
+      await page.getByRole('heading', { level: 1, name: /Forbidden/ }).waitFor();
+      expect(await page.getByRole('heading', { name: 'Audit logs' }).count()).toBe(0);
+    } finally {
+      await other.close();
+    }
+  });
+});
