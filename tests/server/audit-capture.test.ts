@@ -6,6 +6,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actionNameOf, maskSecrets } from '../../server/audit/capture.ts';
+import { type AuditLogRecord, createAuditLogWriter } from '../../server/audit/writer.ts';
 import { auditLogActions, auditLogs, entityChanges, entityPropertyChanges } from '../../server/db/schema/index.ts';
 import { startTestServer, type TestServer } from '../kit/test-server.ts';
 import { type Caller, signIn, strongPassword, tenantIdOf } from './identity-helpers.ts';
@@ -39,6 +40,33 @@ const logByCorrelation = async (correlationId: string) => {
     : [];
   return { log, actions, changes, properties };
 };
+
+const sampleRecord = (): AuditLogRecord => ({
+  tenantId: null,
+  applicationName: null,
+  userId: null,
+  userName: null,
+  tenantName: null,
+  impersonatorUserId: null,
+  impersonatorUserName: null,
+  impersonatorTenantId: null,
+  impersonatorTenantName: null,
+  executionTime: new Date(),
+  executionDuration: 1,
+  clientIpAddress: null,
+  clientName: null,
+  clientId: null,
+  correlationId: null,
+  browserInfo: null,
+  httpMethod: 'POST',
+  url: '/api/broken',
+  exceptions: null,
+  comments: null,
+  httpStatusCode: 200,
+  extraProperties: {},
+  actions: [],
+  entityChanges: [],
+});
 
 const correlation = () => crypto.randomUUID().replaceAll('-', '');
 
@@ -253,37 +281,33 @@ describe('audit capture', () => {
 
   it('logs a write failure and keeps serving', async () => {
     const before = server.ctx.audit.writer.stats.failed;
-    server.ctx.audit.writer.enqueue({
-      tenantId: 'not-a-guid',
-      applicationName: null,
-      userId: null,
-      userName: null,
-      tenantName: null,
-      impersonatorUserId: null,
-      impersonatorUserName: null,
-      impersonatorTenantId: null,
-      impersonatorTenantName: null,
-      executionTime: new Date(),
-      executionDuration: 1,
-      clientIpAddress: null,
-      clientName: null,
-      clientId: null,
-      correlationId: 'broken',
-      browserInfo: null,
-      httpMethod: 'POST',
-      url: '/api/broken',
-      exceptions: null,
-      comments: null,
-      httpStatusCode: 200,
-      extraProperties: {},
-      actions: [],
-      entityChanges: [],
-    });
+    server.ctx.audit.writer.enqueue({ ...sampleRecord(), tenantId: 'not-a-guid', correlationId: 'broken' });
     await server.ctx.audit.writer.flush();
     expect(server.ctx.audit.writer.stats.failed).toBe(before + 1);
     const id = correlation();
     expect((await admin.call('POST', '/api/identity/roles', { name: 'after-failure' }, { 'x-correlation-id': id })).status).toBe(200);
     expect(await logByCorrelation(id)).not.toBeNull();
+  });
+});
+
+describe('audit log writer', () => {
+  it('drops records past its bound and writes the rest', async () => {
+    const warnings: unknown[] = [];
+    const log = {
+      ...server.ctx.log,
+      warn: (...args: unknown[]) => warnings.push(args),
+      error: () => {},
+    } as unknown as typeof server.ctx.log;
+    const writer = createAuditLogWriter(server.ctx.db, log, { flushIntervalMs: 3_600_000, batchSize: 100, maxQueueLength: 2 });
+    const correlationIds = ['bound-1', 'bound-2', 'bound-3', 'bound-4'].map((c) => `${c}-${correlation().slice(0, 8)}`);
+    for (const correlationId of correlationIds) {
+      writer.enqueue({ ...sampleRecord(), correlationId });
+    }
+    expect(writer.stats.dropped).toBe(2);
+    await writer.close();
+    const written = await server.ctx.db.select().from(auditLogs).where(inArray(auditLogs.correlationId, correlationIds));
+    expect(written.map((r) => r.correlationId).sort()).toEqual(correlationIds.slice(0, 2).sort());
+    expect(JSON.stringify(warnings)).toContain('"dropped":2');
   });
 });
 
