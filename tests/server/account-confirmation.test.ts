@@ -115,6 +115,18 @@ describe('e-mail confirmation', () => {
     expectError(await request(server, null, 'POST', '/api/account/confirm-email', { userId: id, token }, { __tenant: acmeId }), 403);
   });
 
+  it('a token confirms only the address it was mailed to', async () => {
+    const id = await unconfirmedUser('confirm.moved');
+    const token = await mailedToken('confirm.moved', id);
+    // An administrator changes the address (the stamp stays): the old link must not confirm the new one.
+    await server.ctx.db.update(users).set({ email: 'moved@example.test', normalizedEmail: 'MOVED@EXAMPLE.TEST' }).where(eq(users.id, id));
+    expect((await request<boolean>(server, null, 'POST', '/api/account/verify-email-confirmation-token', { userId: id, token })).body).toBe(
+      false,
+    );
+    expectError(await request(server, null, 'POST', '/api/account/confirm-email', { userId: id, token }), 403);
+    expect((await server.ctx.db.select().from(users).where(eq(users.id, id)))[0]!.emailConfirmed).toBe(false);
+  });
+
   it('a signed-in user may ask without a user id; a confirmed address gets no mail', async () => {
     const id = await unconfirmedUser('confirm.me');
     const { access_token } = await passwordToken(server, { userName: 'confirm.me', password: strongPassword });

@@ -98,6 +98,7 @@ describe('POST /api/account/register', () => {
       .from(securityLogs)
       .where(and(eq(securityLogs.userId, reply.body.id as string), eq(securityLogs.action, 'Register')));
     expect(logs).toHaveLength(1);
+    expect(logs[0]).toMatchObject({ userName: 'newcomer', tenantId: null, identity: 'Identity', clientIpAddress: '127.0.0.1' });
     // No confirmation was required, so no mail.
     expect(await outboxMails(server, 'newcomer@example.test')).toHaveLength(0);
   });

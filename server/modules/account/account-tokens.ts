@@ -41,6 +41,8 @@ interface TokenData {
   attempts?: number;
   /** The phone number a phone code confirms. */
   phoneNumber?: string;
+  /** The (normalized) address an e-mail confirmation token confirms. */
+  email?: string;
 }
 
 /** Issues a token (url-safe, 256 bits) or a 6-digit code and returns it; earlier unused ones of the purpose go. */
@@ -48,11 +50,15 @@ export async function issueToken(
   tx: Executor,
   user: Owner,
   purpose: Exclude<TokenPurpose, 'PendingRegistration'>,
-  options: { numeric?: boolean; phoneNumber?: string } = {},
+  options: { numeric?: boolean; phoneNumber?: string; email?: string } = {},
 ): Promise<string> {
   const value = options.numeric ? String(randomInt(0, 1_000_000)).padStart(6, '0') : randomBytes(32).toString('base64url');
   await tx.delete(userTokens).where(and(eq(userTokens.userId, user.id), eq(userTokens.purpose, purpose), isNull(userTokens.consumedAt)));
-  const data: TokenData = { stamp: user.securityStamp, ...(options.phoneNumber ? { phoneNumber: options.phoneNumber } : {}) };
+  const data: TokenData = {
+    stamp: user.securityStamp,
+    ...(options.phoneNumber ? { phoneNumber: options.phoneNumber } : {}),
+    ...(options.email ? { email: options.email } : {}),
+  };
   await tx.insert(userTokens).values({
     tenantId: user.tenantId,
     userId: user.id,

@@ -44,13 +44,19 @@ import {
 
 export const invalidToken = () => businessError('Volo.Abp.Identity:InvalidToken', 'AbpIdentity::Volo.Abp.Identity:InvalidToken');
 
+/** A token confirms the address it was mailed to, not one the user (or an administrator) set since. */
+const confirmsCurrentAddress = (row: Parameters<typeof tokenData>[0], user: { normalizedEmail: string }) => {
+  const email = tokenData(row).email;
+  return email === undefined || email === user.normalizedEmail;
+};
+
 export async function sendEmailConfirmationToken(ctx: AppContext, request: FastifyRequest, input: SendEmailConfirmationTokenDto) {
   const userId = input.userId ?? request.currentUser?.id;
   if (!userId) throw invalidField('userId', 'AbpValidation::The {0} field is required.', 'userId');
   const user = await userOfTenant(ctx.db, request, userId);
   if (user.emailConfirmed) return;
   await limitMail(ctx, request, user.tenantId, user.id);
-  const token = await issueToken(ctx.db, user, TokenPurposes.EmailConfirmation);
+  const token = await issueToken(ctx.db, user, TokenPurposes.EmailConfirmation, { email: user.normalizedEmail });
   const culture = await cultureOfUser(ctx, user.id, request.culture);
   await sendEmailConfirmationLink(ctx, user, culture, token, input.returnUrl, input.returnUrlHash);
 }
@@ -58,14 +64,15 @@ export async function sendEmailConfirmationToken(ctx: AppContext, request: Fasti
 /** Whether the token would confirm the user's e-mail now (nothing is consumed). */
 export async function verifyEmailConfirmationToken(ctx: AppContext, request: FastifyRequest, input: ConfirmEmailInput): Promise<boolean> {
   const user = await findUser(ctx.db, tenantIdOf(request), eq(users.id, input.userId));
-  return !!user && !!(await findToken(ctx.db, user, TokenPurposes.EmailConfirmation, input.token));
+  const row = user ? await findToken(ctx.db, user, TokenPurposes.EmailConfirmation, input.token) : null;
+  return !!user && !!row && confirmsCurrentAddress(row, user);
 }
 
 export async function confirmEmail(ctx: AppContext, request: FastifyRequest, input: ConfirmEmailInput) {
   const user = await ctx.db.transaction(async (tx) => {
     const user = await userOfTenant(tx, request, input.userId);
     const row = await findToken(tx, user, TokenPurposes.EmailConfirmation, input.token);
-    if (!row || !(await consumeToken(tx, row))) throw invalidToken();
+    if (!row || !confirmsCurrentAddress(row, user) || !(await consumeToken(tx, row))) throw invalidToken();
     const activate = await clearPendingRegistration(tx, user.id);
     await tx
       .update(users)

@@ -41,7 +41,7 @@ export async function register(ctx: AppContext, request: FastifyRequest, input: 
     { manageRoles: false },
     async (tx, row) => {
       if (verifyToRegister) await markPendingRegistration(tx, row);
-      if (sendConfirmation) issued.token = await issueToken(tx, row, TokenPurposes.EmailConfirmation);
+      if (sendConfirmation) issued.token = await issueToken(tx, row, TokenPurposes.EmailConfirmation, { email: row.normalizedEmail });
     },
   );
   const user = { id: dto.id, tenantId: dto.tenantId, userName: dto.userName, email: dto.email };
