@@ -2,9 +2,10 @@
 // them (Menu:AuditLogging, DaysAgoTitle, DaysAgoWithUserTitle); `{0}` is a relative time already
 // worded by Intl in the culture ("3 days ago"), `{1}` a user name. Status reason phrases and HTTP
 // methods are protocol names and stay untranslated (http-status-codes.ts).
-import { defineTexts } from '../../i18n/define-texts.ts';
+import { type AreaTexts, defineTexts } from '../../i18n/define-texts.ts';
 
-export const auditLogsTexts = defineTexts({
+/** The four sets, exported for the completeness test (tests/unit/audit-logs-texts.test.ts). */
+export const auditLogsTextSets = {
   en: {
     'Menu:AuditLogging': 'Audit logs',
     tabs: 'Audit logging views',
@@ -333,6 +334,8 @@ export const auditLogsTexts = defineTexts({
     Updated: 'Թարմացված',
     Deleted: 'Ջնջված',
   },
-});
+} satisfies AreaTexts<string>;
 
-export type AuditLogsText = Parameters<ReturnType<typeof auditLogsTexts>>[0];
+export type AuditLogsText = keyof typeof auditLogsTextSets.en;
+
+export const auditLogsTexts = defineTexts<AuditLogsText>(auditLogsTextSets);
