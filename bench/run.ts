@@ -4,3 +4,11 @@ import { startupBenchmark } from './startup.ts';
 console.log(`Node ${process.version}, ${(await import('node:os')).cpus().length} cores`);
 console.log('\nStart-up (PGlite, demo seed)');
 console.table(await startupBenchmark());
+
+// Audit logs at scale: PGlite always (BENCH_AUDIT_ROWS, default 1,000,000; the data directory is kept
+// between runs), PostgreSQL when BENCH_DATABASE_URL is set. Markdown tables; see bench/README.md.
+const { runBenchmark: auditLogsBenchmark } = await import('./audit-logs.ts');
+const auditRows = Number(process.env.BENCH_AUDIT_ROWS ?? 1_000_000);
+console.log(`\nAudit logs\n`);
+console.log(await auditLogsBenchmark({ db: 'pglite', rows: auditRows, samples: 25 }));
+if (process.env.BENCH_DATABASE_URL) console.log(await auditLogsBenchmark({ db: 'postgres', rows: auditRows, samples: 25 }));

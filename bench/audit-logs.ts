@@ -1,0 +1,319 @@
+// Audit logs at scale (quality bar: first page < 100 ms p95 on PostgreSQL at 1,000,000 rows; detail
+// and entity history < 20 ms; 100,000-row export in seconds with bounded memory).
+//   node bench/audit-logs.ts --db postgres|pglite [--rows 1000000] [--samples 25] [--prepare-only]
+// PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres:postgres@127.0.0.1:5432/bench_audit,
+// created when missing). PGlite: BENCH_PGLITE_DIR (default /tmp/finance-bench-audit). The database is
+// kept between runs: the demo tenant 'acme' is topped up to --rows audit logs, then ANALYZEd.
+// Timings call the same service functions the routes call (no HTTP, no token check), so they are the
+// database-bound part of a request. Prints Markdown tables.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { seedAuditLogs } from '../scripts/seed-audit-logs.ts';
+import { type BuiltApp, buildApp } from '../server/app.ts';
+import { loadConfig } from '../server/config.ts';
+import { auditLogs, tenants } from '../server/db/schema/index.ts';
+import { seed } from '../server/db/seed/index.ts';
+
+export interface BenchOptions {
+  db: 'postgres' | 'pglite';
+  rows: number;
+  samples: number;
+}
+
+function argument(name: string): string | undefined {
+  const index = process.argv.indexOf(`--${name}`);
+  return index >= 0 ? process.argv[index + 1] : undefined;
+}
+
+async function ensurePostgresDatabase(url: string): Promise<void> {
+  const target = new URL(url);
+  const name = target.pathname.slice(1);
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Unexpected database name ${name}`);
+  const adminUrl = new URL(url);
+  adminUrl.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: adminUrl.toString() });
+  await admin.connect();
+  try {
+    const found = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (!found.rowCount) await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** Opens (and migrates, seeds, tops up) the benchmark database. */
+export async function prepare(options: BenchOptions): Promise<{ built: BuiltApp; tenantId: string; seedSeconds: number | null }> {
+  const databaseUrl =
+    options.db === 'postgres' ? (process.env.BENCH_DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/bench_audit') : undefined;
+  if (databaseUrl) await ensurePostgresDatabase(databaseUrl);
+  const dataDir =
+    options.db === 'pglite'
+      ? (process.env.BENCH_PGLITE_DIR ?? path.join(os.tmpdir(), 'finance-bench-audit'))
+      : fs.mkdtempSync(path.join(os.tmpdir(), 'finance-bench-audit-'));
+  const config = loadConfig(
+    { DATA_DIR: dataDir, LOG_LEVEL: 'warn', SERVE_SPA: 'false', SECRETS_KEY: Buffer.alloc(32, 9).toString('base64') },
+    { databaseUrl },
+  );
+  const built = await buildApp({ config, logger: false });
+  await seed(built.ctx);
+  const [tenant] = await built.ctx.db.select().from(tenants).where(eq(tenants.normalizedName, 'ACME'));
+  if (!tenant) throw new Error('The demo tenant acme is missing');
+  const [{ count } = { count: 0 }] = await built.ctx.db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(auditLogs)
+    .where(eq(auditLogs.tenantId, tenant.id));
+  let seedSeconds: number | null = null;
+  if (count < options.rows) {
+    const started = performance.now();
+    const missing = options.rows - count;
+    await seedAuditLogs(built.ctx.db, {
+      count: missing,
+      tenantId: tenant.id,
+      tenantName: tenant.name,
+      batchSize: 25_000,
+      onProgress: (done) =>
+        process.stderr.write(
+          `\rseeding ${done.toLocaleString('en')} / ${missing.toLocaleString('en')} (${((performance.now() - started) / 1000).toFixed(0)} s)`,
+        ),
+    });
+    seedSeconds = (performance.now() - started) / 1000;
+    process.stderr.write('\n');
+  }
+  await built.ctx.db.execute(sql`analyze`);
+  return { built, tenantId: tenant.id, seedSeconds };
+}
+
+type Case = { name: string; run: (i: number) => Promise<unknown> };
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+
+async function time(samples: number, run: (i: number) => Promise<unknown>): Promise<{ p50: number; p95: number; last: unknown }> {
+  let last: unknown;
+  for (let i = 0; i < 2; i += 1) last = await run(i); // warm-up
+  const durations: number[] = [];
+  for (let i = 0; i < samples; i += 1) {
+    const started = performance.now();
+    last = await run(i);
+    durations.push(performance.now() - started);
+  }
+  durations.sort((a, b) => a - b);
+  return { p50: percentile(durations, 50), p95: percentile(durations, 95), last };
+}
+
+const ms = (value: number) => value.toFixed(value < 10 ? 2 : 1);
+
+function markdown(header: string[], rows: string[][]): string {
+  return [`| ${header.join(' | ')} |`, `| ${header.map(() => '---').join(' | ')} |`, ...rows.map((row) => `| ${row.join(' | ')} |`)].join(
+    '\n',
+  );
+}
+
+type Raw = Record<string, unknown>;
+async function rows<T = Raw>(built: BuiltApp, query: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await built.ctx.db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+export async function runBenchmark(options: BenchOptions): Promise<string> {
+  const { built, tenantId, seedSeconds } = await prepare(options);
+  const { ctx } = built;
+  const { listAuditLogs, getAuditLog, entityChangesWithUsername, listEntityChanges, averageExecutionDurationPerDay, errorRate } =
+    await import('../server/modules/audit-logging/audit-log-repository.ts');
+  const { createAuditExports, defaultAuditExportOptions } = await import('../server/jobs/audit-export.ts');
+  try {
+    const [{ total } = { total: 0 }] = await rows<{ total: number }>(
+      built,
+      sql`select count(*)::int as total from ${auditLogs} where ${auditLogs.tenantId} = ${tenantId}`,
+    );
+    const sample = async (column: string, where = sql`true`) =>
+      (
+        await rows<{ value: string }>(
+          built,
+          sql`select ${sql.identifier(column)}::text as value from ${auditLogs} where ${auditLogs.tenantId} = ${tenantId} and ${where} offset 5000 limit 1`,
+        )
+      )[0]?.value as string;
+    const ip = await sample('client_ip_address');
+    const correlationId = await sample('correlation_id');
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
+    const detailIds = (
+      await rows<{ id: string }>(
+        built,
+        sql`select audit_log_id::text as id from entity_changes where tenant_id = ${tenantId} order by change_time desc offset 1000 limit 50`,
+      )
+    ).map((r) => r.id);
+    const entities = await rows<{ entityId: string; type: string }>(
+      built,
+      sql`select entity_id as "entityId", entity_type_full_name as type from entity_changes where tenant_id = ${tenantId} group by 1, 2 order by count(*) desc limit 50`,
+    );
+
+    const page = (filter: Record<string, unknown>) => (i: number) => {
+      void i;
+      return listAuditLogs(ctx, tenantId, { maxResultCount: 10, skipCount: 0, ...filter });
+    };
+    const filters: Array<[string, Record<string, unknown>]> = [
+      ['no filter', {}],
+      ['startTime/endTime: last 7 days', { startTime: daysAgo(7), endTime: daysAgo(0) }],
+      ['userName', { userName: 'john.smith' }],
+      ['url contains (common: identity/users)', { url: 'identity/users' }],
+      ['url contains (rare: invoices/1)', { url: 'invoices/1' }],
+      ['url contains (no match)', { url: 'no-such-path' }],
+      ['httpMethod POST', { httpMethod: 'POST' }],
+      ['httpMethod TRACE (0.5%)', { httpMethod: 'TRACE' }],
+      ['httpStatusCode 404', { httpStatusCode: 404 }],
+      ['httpStatusCode 503 (1%)', { httpStatusCode: 503 }],
+      ['minExecutionDuration 1000', { minExecutionDuration: 1000 }],
+      ['execution duration 100–200', { minExecutionDuration: 100, maxExecutionDuration: 200 }],
+      ['hasException true', { hasException: true }],
+      ['hasException false', { hasException: false }],
+      ['applicationName', { applicationName: 'Finance.Web' }],
+      ['clientIpAddress', { clientIpAddress: ip }],
+      ['correlationId', { correlationId }],
+      ['clientId', { clientId: 'Finance_Swagger' }],
+      ['sorted by executionDuration desc', { sorting: 'executionDuration desc' }],
+      ['userName + last 7 days', { userName: 'maria.garcia', startTime: daysAgo(7) }],
+      ['userName + hasException', { userName: 'maria.garcia', hasException: true }],
+      ['httpStatusCode 500 + httpMethod POST', { httpStatusCode: 500, httpMethod: 'POST' }],
+      ['GET + 200 + last 30 days', { httpMethod: 'GET', httpStatusCode: 200, startTime: daysAgo(30) }],
+      ['url + httpMethod', { url: 'identity/users', httpMethod: 'PUT' }],
+      ['applicationName + minExecutionDuration 500', { applicationName: 'Finance.AuthServer', minExecutionDuration: 500 }],
+      ['hasException + last 24 hours', { hasException: true, startTime: daysAgo(1) }],
+    ];
+    const listRows: string[][] = [];
+    for (const [name, filter] of filters) {
+      const result = await time(options.samples, page(filter));
+      const last = result.last as { totalCount: number; items: unknown[]; extraProperties: { totalCountIsEstimate: boolean } };
+      listRows.push([
+        name,
+        ms(result.p50),
+        ms(result.p95),
+        String(last.items.length),
+        `${last.totalCount.toLocaleString('en')}${last.extraProperties.totalCountIsEstimate ? ' (estimate)' : ''}`,
+      ]);
+    }
+
+    const lookups: Case[] = [
+      { name: 'detail (log + actions + changes)', run: (i) => getAuditLog(ctx, tenantId, detailIds[i % detailIds.length] as string) },
+      {
+        name: 'entity history (entity-changes-with-username)',
+        run: (i) => {
+          const entity = entities[i % entities.length] as { entityId: string; type: string };
+          return entityChangesWithUsername(ctx, tenantId, entity.entityId, entity.type);
+        },
+      },
+      { name: 'entity changes, first page', run: () => listEntityChanges(ctx, tenantId, { maxResultCount: 10, skipCount: 0 }) },
+      {
+        name: 'entity changes by type + change type',
+        run: () =>
+          listEntityChanges(ctx, tenantId, { maxResultCount: 10, entityTypeFullName: 'Finance.Wallets.Wallet', entityChangeType: 1 }),
+      },
+      {
+        name: 'statistics: average duration per day, 7 days',
+        run: () => averageExecutionDurationPerDay(ctx, tenantId, daysAgo(6), daysAgo(0), 'en'),
+      },
+      {
+        name: 'statistics: average duration per day, 30 days',
+        run: () => averageExecutionDurationPerDay(ctx, tenantId, daysAgo(29), daysAgo(0), 'en'),
+      },
+      { name: 'statistics: error rate, 7 days', run: () => errorRate(ctx, tenantId, daysAgo(6), daysAgo(0), (key) => key) },
+      { name: 'statistics: error rate, 30 days', run: () => errorRate(ctx, tenantId, daysAgo(29), daysAgo(0), (key) => key) },
+    ];
+    const lookupRows: string[][] = [];
+    for (const item of lookups) {
+      const samples = item.name.startsWith('statistics') ? Math.max(5, Math.floor(options.samples / 3)) : options.samples;
+      const result = await time(samples, item.run);
+      lookupRows.push([item.name, ms(result.p50), ms(result.p95), String(samples)]);
+    }
+
+    // Export of 100,000 rows through the background job (cursor -> exceljs streaming writer -> file).
+    const exportRows = Math.min(100_000, total);
+    const [boundary] = await rows<{ at: string }>(
+      built,
+      sql`select to_char(execution_time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at from ${auditLogs}
+          where ${auditLogs.tenantId} = ${tenantId} order by execution_time desc offset ${exportRows - 1} limit 1`,
+    );
+    const exportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'finance-bench-export-'));
+    const exports = createAuditExports(ctx, { ...defaultAuditExportOptions(exportDir), inlineRowLimit: 0, directory: exportDir });
+    global.gc?.();
+    const before = process.memoryUsage();
+    let peakRss = before.rss;
+    let peakHeap = before.heapUsed;
+    const sampler = setInterval(() => {
+      const now = process.memoryUsage();
+      peakRss = Math.max(peakRss, now.rss);
+      peakHeap = Math.max(peakHeap, now.heapUsed);
+    }, 20);
+    const started = performance.now();
+    const answer = await exports.start('AuditLogs', { tenantId, userId: crypto.randomUUID() }, { startTime: boundary?.at });
+    await exports.idle();
+    const seconds = (performance.now() - started) / 1000;
+    clearInterval(sampler);
+    const state = await exports.state(answer.jobId as string, { tenantId, userId: '' }).catch(() => null);
+    const [job] = await rows<{ status: string; total: number; file: string }>(
+      built,
+      sql`select status, total_rows as total, id::text as file from audit_log_export_jobs where id = ${answer.jobId}`,
+    );
+    const size = fs.statSync(path.join(exportDir, `${job?.file}.xlsx`), { throwIfNoEntry: false })?.size ?? 0;
+    await exports.close();
+    fs.rmSync(exportDir, { recursive: true, force: true });
+    void state;
+    const mib = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
+    const exportTable = markdown(
+      ['rows', 'status', 'seconds', 'rows/s', 'file MiB', 'RSS before MiB', 'peak RSS MiB', 'peak heap growth MiB'],
+      [
+        [
+          (job?.total ?? 0).toLocaleString('en'),
+          job?.status ?? '?',
+          seconds.toFixed(1),
+          Math.round((job?.total ?? 0) / seconds).toLocaleString('en'),
+          mib(size),
+          mib(before.rss),
+          mib(peakRss),
+          mib(peakHeap - before.heapUsed),
+        ],
+      ],
+    );
+
+    const title = options.db === 'postgres' ? 'PostgreSQL 15 (node-postgres)' : 'PGlite 0.5 (embedded, in-process)';
+    return [
+      `### ${title}: ${total.toLocaleString('en')} audit logs in one tenant${seedSeconds === null ? '' : `, seeded in ${seedSeconds.toFixed(0)} s`}`,
+      '',
+      `First page (10 rows, default order unless stated), ${options.samples} samples after 2 warm-ups, milliseconds:`,
+      '',
+      markdown(['filter', 'p50', 'p95', 'rows', 'totalCount'], listRows),
+      '',
+      'Lookups and statistics, milliseconds:',
+      '',
+      markdown(['lookup', 'p50', 'p95', 'samples'], lookupRows),
+      '',
+      'Export to xlsx (background job: cursor batches of 2,000 into the exceljs streaming writer):',
+      '',
+      exportTable,
+      '',
+    ].join('\n');
+  } finally {
+    await built.close();
+  }
+}
+
+if (import.meta.main) {
+  const options: BenchOptions = {
+    db: argument('db') === 'pglite' ? 'pglite' : 'postgres',
+    rows: Number(argument('rows') ?? 1_000_000),
+    samples: Number(argument('samples') ?? 25),
+  };
+  if (process.argv.includes('--prepare-only')) {
+    const { built, seedSeconds } = await prepare(options);
+    console.log(`prepared ${options.db}: seeding took ${seedSeconds?.toFixed(1) ?? 'nothing (already seeded)'} s`);
+    await built.close();
+  } else {
+    console.log(
+      `Node ${process.version}, ${os.cpus().length} cores, load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}\n`,
+    );
+    console.log(await runBenchmark(options));
+  }
+}
