@@ -211,6 +211,22 @@ describe('audit capture', () => {
     expect((await logByCorrelation(resetId))!.changes).toMatchObject([{ changeType: 2 }]);
   });
 
+  it('records a profile edit made through the account API', async () => {
+    const profile = await admin.call<{ userName: string; email: string; name: string | null }>('GET', '/api/account/my-profile');
+    const id = correlation();
+    const saved = await admin.call(
+      'PUT',
+      '/api/account/my-profile',
+      { userName: profile.body.userName, email: profile.body.email, name: 'Audited admin' },
+      { 'x-correlation-id': id },
+    );
+    expect(saved.status).toBe(200);
+    const { actions, changes, properties } = (await logByCorrelation(id))!;
+    expect(actions[0]).toMatchObject({ serviceName: 'AccountMyProfileAppService', methodName: 'UpdateAsync' });
+    expect(changes).toMatchObject([{ changeType: 1, entityTypeFullName: 'Volo.Abp.Identity.IdentityUser' }]);
+    expect(properties.find((p) => p.propertyName === 'Name')).toMatchObject({ newValue: '"Audited admin"' });
+  });
+
   it('does not audit a successful GET, audits a failed one with its exception', async () => {
     const ok = correlation();
     expect((await admin.call('GET', '/api/identity/users', undefined, { 'x-correlation-id': ok })).status).toBe(200);

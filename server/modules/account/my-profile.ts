@@ -13,6 +13,7 @@ import type { FastifyRequest } from 'fastify';
 import type { ChangePasswordInput, ProfileDto, UpdateProfileDto } from '../../../contract/account.ts';
 import type { AppContext } from '../../context.ts';
 import { identitySessions, settings, users } from '../../db/schema/index.ts';
+import { trackUser } from '../../audit/entities.ts';
 import { businessError, invalidField, staleConcurrencyStamp, validationError } from '../../errors.ts';
 import { checkPassword, passwordPolicy } from '../identity/password-policy.ts';
 import { hashPassword, verifyPassword } from '../identity/passwords.ts';
@@ -109,6 +110,7 @@ export async function updateMyProfile(ctx: AppContext, request: FastifyRequest, 
         .where(and(eq(users.id, existing.id), eq(users.concurrencyStamp, existing.concurrencyStamp)))
         .returning();
       if (!row) throw staleConcurrencyStamp();
+      trackUser(existing, row);
       if (timezone) {
         await tx
           .insert(settings)
