@@ -1,5 +1,6 @@
 // The login interaction at /Account/Login (GET renders, POST signs in) and its stylesheet. Rules:
 // - a page without a live interaction (cookie + uid) shows "Invalid login request", never a form;
+//   a GET without any uid is the SPA's /account/login (with its returnUrl): the SPA page answers;
 // - the posted uid must equal the interaction's (a cross-site page cannot post a login into it);
 // - tenant: the form's tenant name (blank = host), prefilled from the __tenant cookie or the
 //   authorize request; the chosen tenant is remembered in the __tenant cookie;
@@ -225,6 +226,9 @@ export function interactionRoutes(provider: Provider, ctx: AppContext) {
     );
 
     app.get(loginPath, { config: routeConfig, schema: pageSchema }, async (request, reply) => {
+      // Without a uid this is not an authorization's login step but the SPA's own /account/login
+      // (routes match case-insensitively), reached directly or with ?returnUrl: the SPA answers it.
+      if (!(request.query as Record<string, string | undefined>).uid) return reply.callNotFound();
       const interaction = await details(request, reply);
       const culture = cultureFor(request, interaction);
       if (!interaction) return invalidRequest(reply, culture);
