@@ -155,7 +155,8 @@ export function registerAuditCapture(app: FastifyInstance, ctx: AppContext): voi
   // Callback style so that everything after this hook (other hooks, the handler, the repositories)
   // runs inside the request's AsyncLocalStorage scope.
   app.addHook('onRequest', (request, _reply, done) => {
-    if (!ctx.audit.options.isEnabled || !request.url.startsWith('/api/')) return done();
+    // The router ignores case (/API/... reaches the same route), so the prefix check does too.
+    if (!ctx.audit.options.isEnabled || request.url.slice(0, 5).toLowerCase() !== '/api/') return done();
     const scope = newAuditScope();
     request.audit = {
       scope,

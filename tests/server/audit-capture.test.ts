@@ -267,6 +267,13 @@ describe('audit capture', () => {
     expect(logged.log).toMatchObject({ httpStatusCode: 401, userId: null, userName: null });
   });
 
+  it('audits an /api/ path whatever its case, as the router routes it', async () => {
+    const id = correlation();
+    const reply = await admin.call('POST', '/API/Identity/Roles', { name: 'upper-case-path' }, { 'x-correlation-id': id });
+    expect(reply.status).toBe(200);
+    expect((await logByCorrelation(id))!.log.url).toBe('/API/Identity/Roles');
+  });
+
   it('skips requests outside /api/ (health, OpenID endpoints)', async () => {
     const id = correlation();
     await fetch(`${server.url}/health/live`, { headers: { 'x-correlation-id': id } });
