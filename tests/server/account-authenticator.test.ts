@@ -61,6 +61,10 @@ describe('authenticator setup', () => {
     expect(new Set(verified.body.recoveryCodes).size).toBe(10);
     expect((await call<boolean>('GET', '/api/account/has-authenticator-key')).body).toBe(true);
     expect((await call<boolean>('GET', '/api/account/my-profile/two-factor-enabled')).body).toBe(true);
+    // A verified key is a secret: it is not shown again.
+    const again = await call('GET', '/api/account/authenticator-info');
+    expect(expectError(again, 403).code).toBe('Volo.Account:AuthenticatorAlreadySetUp');
+    expect(JSON.stringify(again.body)).not.toContain(secret);
     expect(await actionsOf(id, 'TwoFactorEnabled')).toHaveLength(1);
     // The same code cannot be used twice.
     expectError(await call('POST', '/api/account/verify-authenticator-code', { code }), 403);

@@ -24,6 +24,13 @@ afterAll(async () => {
 const sendCode = (email: string, headers: Record<string, string> = {}) =>
   request(server, null, 'POST', '/api/account/send-password-reset-code', { email, appName: 'Finance', returnUrl: '/home' }, headers);
 
+/** The message with its base64 bodies decoded (UTF-8). */
+function decodedParts(raw: string): string {
+  return raw.replace(/Content-Transfer-Encoding: base64\r?\n(?:[^\r\n]+\r?\n)*?\r?\n([A-Za-z0-9+/=\r\n]+)/g, (_m, body: string) =>
+    Buffer.from(body.replace(/\s/g, ''), 'base64').toString('utf8'),
+  );
+}
+
 async function mailedLink(email: string) {
   const mail = (await outboxMails(server, email)).at(-1)!;
   return linkInMail(mail, '/account/reset-password');
@@ -115,6 +122,28 @@ describe('password reset', () => {
     );
     expect(reset.status).toBe(204);
     await passwordToken(server, { userName: 'acme.forgetful', password: 'N3w!Password', tenant: 'acme' });
+  });
+
+  it("writes the mail in the user's own language, whatever the request's", async () => {
+    const frId = await createUser(server, { userName: 'lang.fr', password: strongPassword });
+    const arId = await createUser(server, { userName: 'lang.ar', password: strongPassword });
+    const own = (userId: string, culture: string) =>
+      setSettingValues(server.ctx, { 'Abp.Localization.DefaultLanguage': culture }, { providerName: 'U', providerKey: userId });
+    await own(frId, 'fr');
+    await own(arId, 'ar');
+    await sendCode('lang.fr@example.test', { 'accept-language': 'en' });
+    await sendCode('lang.ar@example.test', { 'accept-language': 'en' });
+    const french = (await outboxMails(server, 'lang.fr@example.test')).at(-1)!;
+    expect(french.raw).toContain('lang="fr"');
+    expect(french.raw).toContain('Choisir un nouveau mot de passe');
+    // Arabic parts travel base64-encoded: decode them to read the text.
+    const arabic = decodedParts((await outboxMails(server, 'lang.ar@example.test')).at(-1)!.raw);
+    expect(arabic).toContain('dir="rtl"');
+    expect(arabic).toContain('اختيار كلمة مرور جديدة');
+    // Without a choice of their own, the request's culture is used.
+    await createUser(server, { userName: 'lang.none', password: strongPassword });
+    await sendCode('lang.none@example.test', { 'accept-language': 'fr' });
+    expect((await outboxMails(server, 'lang.none@example.test')).at(-1)!.raw).toContain('lang="fr"');
   });
 
   it('only the newest link works, and a link dies when the password changes another way', async () => {

@@ -1,7 +1,8 @@
 // Authenticator-app setup for the signed-in user, on top of the two-factor core (two-factor.ts).
 // Rules:
 // - authenticator-info creates a pending key on first call and answers it grouped for manual entry
-//   (ASP.NET's format: lower case, groups of four) with the otpauth:// URI for the QR code;
+//   (ASP.NET's format: lower case, groups of four) with the otpauth:// URI for the QR code; once the
+//   key is verified it is a secret and never leaves again (403: reset to set up a new one);
 // - has-authenticator-key is true once a key is verified (set up), not while it is pending;
 // - a right code verifies the key, turns two-factor on and answers 10 recovery codes, shown once;
 //   a wrong one answers 403 and changes nothing; refused while the behaviour is Disabled;
@@ -29,7 +30,8 @@ export const formatKeyForManualEntry = (key: string) =>
 
 export async function authenticatorInfo(ctx: AppContext, request: FastifyRequest): Promise<AuthenticatorInfoDto> {
   const me = await myUser(ctx.db, request);
-  const { key } = await authenticatorKey(ctx, me);
+  const { key, verified } = await authenticatorKey(ctx, me);
+  if (verified) throw businessError('Volo.Account:AuthenticatorAlreadySetUp', 'AbpAccount::AuthenticatorAlreadySetUp');
   return { key: formatKeyForManualEntry(key), uri: await authenticatorUri(ctx, me) };
 }
 
