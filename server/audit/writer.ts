@@ -3,8 +3,10 @@
 //   flushIntervalMs, or at once when batchSize records wait, in one transaction per batch;
 // - the queue is bounded: when maxQueueLength records wait, new ones are dropped and the number
 //   dropped is logged (once per flush), so a slow or absent database cannot exhaust memory;
-// - a failed batch is retried record by record, so one bad record costs only itself; a record
-//   that cannot be written is logged and dropped, and the failure never reaches a request;
+// - when the database is unavailable (connection refused, reset, shutting down) the batch goes back
+//   to the queue for the next flush, still within the bound; any other failed batch is retried
+//   record by record, so one bad record costs only itself; a record that cannot be written is
+//   logged and dropped, and no failure ever reaches a request;
 // - close() waits for the records still being finished, then writes everything queued (graceful
 //   shutdown): app.ts calls it after the HTTP server stopped and before the database closes.
 import type { FastifyBaseLogger } from 'fastify';
@@ -151,6 +153,22 @@ export async function writeAuditLogs(db: Db, records: AuditLogRecord[]): Promise
   });
 }
 
+/** Connection-level failures (refused, reset, server shutting down): worth a retry, unlike bad data. */
+const unavailableCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', '57P01', '57P02', '57P03']);
+function isUnavailable(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown; message?: unknown } | undefined, depth = 0; e && depth < 4; depth++) {
+    const code = typeof e.code === 'string' ? e.code : '';
+    if (unavailableCodes.has(code) || code.startsWith('08')) return true;
+    if (
+      typeof e.message === 'string' &&
+      /Connection terminated|connection is closed|Client has encountered a connection error/i.test(e.message)
+    )
+      return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
 export function createAuditLogWriter(db: Db, log: FastifyBaseLogger, options: AuditWriterOptions): AuditLogWriter {
   let queue: AuditLogRecord[] = [];
   let droppedSinceLog = 0;
@@ -173,10 +191,17 @@ export function createAuditLogWriter(db: Db, log: FastifyBaseLogger, options: Au
         await writeAuditLogs(db, batch);
         stats.written += batch.length;
       } catch (error) {
-        if (batch.length === 1) {
-          stats.failed++;
-          log.error({ err: error, records: 1 }, 'could not write an audit log');
-          continue;
+        if (isUnavailable(error)) {
+          // The database is down or restarting: keep the batch (within the bound) for the next flush.
+          const kept = batch.slice(0, Math.max(0, options.maxQueueLength - queue.length));
+          queue = [...kept, ...queue];
+          stats.queued = queue.length;
+          stats.dropped += batch.length - kept.length;
+          log.warn(
+            { err: error, kept: kept.length, dropped: batch.length - kept.length },
+            'database unavailable: audit logs kept for retry',
+          );
+          return;
         }
         // One bad record must not cost the others: write them one by one.
         for (const record of batch) {

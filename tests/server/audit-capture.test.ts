@@ -334,6 +334,31 @@ describe('audit log writer', () => {
   });
 });
 
+describe('audit log writer while the database is away', () => {
+  it('keeps the records and writes them once it is back', async () => {
+    // The real database behind a switch that makes every write fail as a refused connection would.
+    let down = true;
+    const db = new Proxy(server.ctx.db, {
+      get(target, key, receiver) {
+        if (key === 'transaction' && down) {
+          return () => Promise.reject(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }));
+        }
+        return Reflect.get(target, key, receiver);
+      },
+    });
+    const silent = { ...server.ctx.log, warn: () => {}, error: () => {} } as unknown as typeof server.ctx.log;
+    const writer = createAuditLogWriter(db, silent, { flushIntervalMs: 3_600_000, batchSize: 100, maxQueueLength: 10 });
+    const correlationId = `away-${correlation().slice(0, 12)}`;
+    writer.enqueue({ ...sampleRecord(), correlationId });
+    await writer.flush();
+    expect(writer.stats).toMatchObject({ written: 0, failed: 0, dropped: 0, queued: 1 });
+    down = false;
+    await writer.close();
+    expect(writer.stats).toMatchObject({ written: 1, queued: 0 });
+    expect(await server.ctx.db.select().from(auditLogs).where(eq(auditLogs.correlationId, correlationId))).toHaveLength(1);
+  });
+});
+
 describe('audit capture helpers', () => {
   it('names actions the way ABP conventional controllers do', () => {
     expect(actionNameOf('GET', '/api/identity/users')).toEqual({ serviceName: 'IdentityUserAppService', methodName: 'GetListAsync' });
