@@ -66,7 +66,13 @@ export const routes: readonly RouteEntry[] = [
     requiresAuth: true,
     load: () => import('../screens/account/sessions/sessions-screen.tsx'),
   },
-  { path: '/account', layout: 'account', requiresAuth: false, data: { tenantBoxVisible: true } },
+  {
+    path: '/account',
+    layout: 'account',
+    requiresAuth: false,
+    data: { tenantBoxVisible: true },
+    load: () => import('../screens/account/account-area.tsx'),
+  },
   { path: '/gdpr', layout: 'application', requiresAuth: true },
   {
     path: '/identity',

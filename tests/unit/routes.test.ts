@@ -28,7 +28,6 @@ const specRoutes = [
 ];
 
 const stillPending = [
-  '/account',
   '/gdpr',
   '/identity',
   '/language-management',

@@ -1,0 +1,133 @@
+// /account/login (spec 2.4, 4.1). Code flow: the identity server's login page is the login, so this
+// page starts the redirect with the returnUrl. Password flow: user name or e-mail, password and
+// remember me post the password grant (with the chosen tenant); the answer goes to the auth machine
+// (tokens, or the two-factor challenge). Remember me off asks for no refresh token (offline_access),
+// so the session ends with its access token. Signed in already: straight to the returnUrl.
+import { useSelector } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
+import { safeReturnUrl, type TwoFactorChallenge } from '../../../machines/session/auth.machine.ts';
+import type { TokenResponse } from '../../../machines/session/tokens.ts';
+import { passwordGrant } from '../../api/account.ts';
+import { shallowEqual } from '../../app/shell-view.ts';
+import { useSystem } from '../../app/system-context.ts';
+import { useAreaTexts } from '../../app/use-area-texts.ts';
+import { Button, Checkbox, stackClass } from '../../ui/index.ts';
+import { type FormValues, merge, requiredErrors } from './account-rules.ts';
+import { accountTexts } from './account-texts.ts';
+import { selectAccountView } from './account-view.ts';
+import { Field, ServerError, Status } from './form-parts.tsx';
+import { scopeFor } from './scope.ts';
+import { useFormSubmit } from './use-form-submit.ts';
+
+export type GrantOutcome =
+  | { kind: 'tokens'; tokens: TokenResponse; receivedAt: number }
+  | { kind: 'twoFactor'; challenge: TwoFactorChallenge };
+
+export default function LoginPage() {
+  const system = useSystem();
+  const { auth, config } = system;
+  const t = useAreaTexts(accountTexts);
+  const view = useSelector(auth, selectAccountView, shallowEqual);
+  const returnUrl = safeReturnUrl(new URLSearchParams(useSearch()).get('returnUrl'));
+  const [, navigate] = useLocation();
+  const [values, setValues] = useState<FormValues>({ userNameOrEmail: '', password: '', rememberMe: false });
+  const form = useFormSubmit<GrantOutcome>(
+    async (submitted) => {
+      const rememberMe = submitted.rememberMe === true;
+      const grant = {
+        clientId: system.clientId,
+        scope: scopeFor(system.scope, rememberMe),
+        userName: String(submitted.userNameOrEmail),
+        password: String(submitted.password),
+        tenantId: view.tenantId,
+        culture: view.culture,
+      };
+      try {
+        return { kind: 'tokens', tokens: await passwordGrant(system.issuer, grant), receivedAt: Date.now() };
+      } catch (error) {
+        const failure = error as { error_description?: string; userId?: string; twoFactorToken?: string };
+        if (failure.error_description !== 'RequiresTwoFactor' || !failure.userId || !failure.twoFactorToken) throw error;
+        const { userName, password, tenantId } = grant;
+        return {
+          kind: 'twoFactor',
+          challenge: {
+            userId: failure.userId,
+            twoFactorToken: failure.twoFactorToken,
+            userName,
+            password,
+            rememberMe,
+            tenantId,
+            returnUrl,
+          },
+        };
+      }
+    },
+    (outcome) =>
+      auth.send(
+        outcome.kind === 'tokens'
+          ? { type: 'auth.tokensReceived', tokens: outcome.tokens, receivedAt: outcome.receivedAt, returnUrl }
+          : { type: 'auth.twoFactorRequired', challenge: outcome.challenge },
+      ),
+  );
+  const isCodeFlow = config.authFlow === 'code';
+  useEffect(() => {
+    if (isCodeFlow && view.status === 'signedOut') auth.send({ type: 'auth.signIn', returnUrl: returnUrl ?? undefined });
+  }, [auth, isCodeFlow, view.status, returnUrl]);
+  useEffect(() => {
+    if (view.status === 'signedIn') navigate(returnUrl ?? '/', { replace: true });
+  }, [view.status, returnUrl, navigate]);
+
+  if (isCodeFlow) return <Status>{t('openingSignIn')}</Status>;
+  const change = (name: string, value: string | boolean) => {
+    setValues((current) => ({ ...current, [name]: value }));
+    form.actor.send({ type: 'form.edit' });
+  };
+  const errors = form.view.fieldErrors;
+  return (
+    <form
+      className={stackClass}
+      noValidate
+      aria-busy={form.view.isBusy || undefined}
+      onSubmit={(event) => {
+        event.preventDefault();
+        const required = requiredErrors(t, values, { userNameOrEmail: t('userNameOrEmail'), password: t('password') });
+        form.actor.send({ type: 'form.submit', values, errors: merge(required) });
+      }}
+    >
+      <ServerError t={t} message={form.view.serverError} />
+      <Field
+        name="userNameOrEmail"
+        label={t('userNameOrEmail')}
+        autoComplete="username"
+        autoFocus
+        value={String(values.userNameOrEmail)}
+        onChange={change}
+        error={errors.userNameOrEmail}
+      />
+      <Field
+        name="password"
+        label={t('password')}
+        type="password"
+        autoComplete="current-password"
+        value={String(values.password)}
+        onChange={change}
+        error={errors.password}
+      />
+      <Checkbox isSelected={values.rememberMe === true} onChange={(selected) => change('rememberMe', selected)}>
+        {t('rememberMe')}
+      </Checkbox>
+      <Button type="submit" isPending={form.view.isBusy}>
+        {t('login')}
+      </Button>
+      <div className="account-links">
+        <Link href="/account/forgot-password">{t('forgotPassword')}</Link>
+        {view.isSelfRegistrationEnabled && (
+          <span>
+            {t('newUser')} <Link href="/account/register">{t('register')}</Link>
+          </span>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,174 @@
+// The password flow and the account layout, in Chromium against the real server on a fresh database
+// (spec 2.4, 4.1, 4.4, 8). Rules: elements by role and accessible name; axe on every page (0 serious
+// or critical); no CSP errors. Covered: sign-in through /account/login back to the guarded route
+// that asked for it, sign-out (the old token is refused at once, Back does not restore the session),
+// the tenant switch to 'acme' and its admin's sign-in, a tenant that does not exist (error toast,
+// modal stays open), lockout after the configured number of failures, and the page in Arabic (RTL).
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { createUser } from '../kit/auth.ts';
+import { type Browser, launchBrowser, seriousAxeViolations } from '../kit/browser.ts';
+import { startTestServer, type TestServer } from '../kit/test-server.ts';
+import { recordTraffic, storedAccessToken, submitAccountLogin, choosePasswordFlow } from './account-helpers.ts';
+import { acceptCookies, ensureBuilt, watchForPageProblems } from './shell-helpers.ts';
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  ensureBuilt();
+  server = await startTestServer({ serveSpa: true });
+  browser = await launchBrowser();
+  await choosePasswordFlow(browser.context);
+  await acceptCookies(browser.context, server.url);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function openPage(): Promise<{ page: Page; problems: string[] }> {
+  const page = await browser.context.newPage();
+  const problems = watchForPageProblems(page);
+  const traffic = recordTraffic(page);
+  onTestFailed(() => {
+    console.error(`account spec failed at ${page.url()}\n${traffic.join('\n')}`);
+  });
+  return { page, problems };
+}
+
+async function signOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page
+    .getByRole('menuitem', { name: 'Logout' })
+    .or(page.getByRole('button', { name: 'Logout' }))
+    .first()
+    .click();
+}
+
+describe('password flow', () => {
+  it('signs in on /account/login, returns to the guarded page, signs out for good', async () => {
+    const { page, problems } = await openPage();
+    await page.goto(`${server.url}/`);
+    await page.getByRole('main').getByRole('button', { name: 'Sign in' }).waitFor();
+    await page.goto(`${server.url}/dashboard`);
+    await page.waitForURL(/\/account\/login\?returnUrl=%2Fdashboard/);
+    await page.getByRole('heading', { level: 1, name: 'Login' }).waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    // Validation in words, nothing sent.
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByText('The Username or email address field is required.').waitFor();
+    // A wrong password: the server's message.
+    await submitAccountLogin(page, 'admin', 'wrong-password');
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /invalid/i })
+      .waitFor();
+    expect(await storedAccessToken(page)).toBeNull();
+
+    await submitAccountLogin(page, 'admin', '1q2w3E*', true);
+    await page.waitForURL(`${server.url}/dashboard`);
+    await page.getByRole('button', { name: 'User menu' }).waitFor();
+    const token = await storedAccessToken(page);
+    expect(token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    const stored = await page.evaluate(() => ({
+      refresh: localStorage.getItem('refresh_token'),
+      storedAt: Number(localStorage.getItem('access_token_stored_at')),
+      expiresAt: Number(localStorage.getItem('expires_at')),
+    }));
+    expect(stored.refresh).toBeTruthy();
+    expect(stored.expiresAt - stored.storedAt).toBeGreaterThan(0);
+    expect((stored.expiresAt - stored.storedAt) % 1000).toBe(0);
+    const asAdmin = { headers: { authorization: `Bearer ${token}`, 'x-requested-with': 'XMLHttpRequest' } };
+    expect((await fetch(`${server.url}/api/identity/users`, asAdmin)).status).toBe(200);
+
+    await signOut(page);
+    await page.waitForURL(`${server.url}/`);
+    await page.getByRole('main').getByRole('button', { name: 'Sign in' }).waitFor();
+    expect(await storedAccessToken(page)).toBeNull();
+    expect((await fetch(`${server.url}/api/identity/users`, asAdmin)).status).toBe(401);
+    // Back lands on the page before (home), signed out: nothing of the session comes back.
+    await page.goBack();
+    await page.getByRole('main').getByRole('button', { name: 'Sign in' }).waitFor();
+    expect(await page.getByRole('button', { name: 'User menu' }).count()).toBe(0);
+    expect(await storedAccessToken(page)).toBeNull();
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("switches to tenant 'acme' and signs its admin in; an unknown tenant keeps the modal open", async () => {
+    const { page, problems } = await openPage();
+    await page.goto(`${server.url}/account/login`);
+    const tenantBox = page.getByRole('region', { name: 'Tenant' });
+    await tenantBox.getByText('Not selected').waitFor();
+    await tenantBox.getByRole('button', { name: 'Switch' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Switch Tenant' });
+    await dialog.waitFor();
+    expect(await dialog.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    await dialog.getByLabel('Name').fill('no-such-tenant');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Given tenant is not available: no-such-tenant').waitFor();
+    expect(await dialog.isVisible()).toBe(true);
+    expect(await dialog.getByLabel('Name').inputValue()).toBe('no-such-tenant');
+
+    await dialog.getByLabel('Name').fill('acme');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await tenantBox.getByText('acme', { exact: true }).waitFor();
+    expect(await page.evaluate(() => document.cookie)).toMatch(/__tenant=/);
+
+    await submitAccountLogin(page, 'admin', '1q2w3E*');
+    await page.waitForURL(`${server.url}/`);
+    await page.getByRole('button', { name: 'User menu' }).waitFor();
+    const token = (await storedAccessToken(page)) ?? '';
+    const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { tenantid?: string };
+    expect(claims.tenantid).toBeTruthy();
+    expect(problems).toEqual([]);
+    await signOut(page);
+    await page.waitForURL(`${server.url}/`);
+    // Back to the host for the next test.
+    await page.context().clearCookies({ name: '__tenant' });
+    await page.close();
+  });
+
+  it('locks the account out after the configured number of failures', async () => {
+    await createUser(server, { userName: 'lockme', password: 'Right-pass1', lockoutEnabled: true });
+    const attempts = Number((await server.ctx.settings.getValue('Abp.Identity.Lockout.MaxFailedAccessAttempts', { tenantId: null })) ?? 5);
+    const { page } = await openPage();
+    await page.goto(`${server.url}/account/login`);
+    for (let attempt = 0; attempt < attempts; attempt++) {
+      await submitAccountLogin(page, 'lockme', `wrong-${attempt}`);
+      await page.getByRole('alert').waitFor();
+      await page.getByRole('button', { name: 'Login' }).and(page.locator(':not([aria-disabled="true"])')).waitFor();
+    }
+    await submitAccountLogin(page, 'lockme', 'Right-pass1');
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /locked/i })
+      .waitFor();
+    expect(await storedAccessToken(page)).toBeNull();
+    await page.close();
+  });
+
+  it('shows the login page right to left in Arabic, axe clean', async () => {
+    const arabic = await launchBrowser({ locale: 'ar' });
+    try {
+      await choosePasswordFlow(arabic.context);
+      await acceptCookies(arabic.context, server.url);
+      const page = await arabic.context.newPage();
+      const problems = watchForPageProblems(page);
+      await page.goto(`${server.url}/account/login`);
+      await page.getByRole('heading', { level: 1, name: 'تسجيل الدخول' }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+      await page.getByRole('region', { name: 'المستأجر' }).waitFor();
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      expect(problems).toEqual([]);
+    } finally {
+      await arabic.close();
+    }
+  });
+});
