@@ -5,7 +5,9 @@
 //   Abp.Account.Captcha.UseCaptchaOnLogin the `captchaResponse` parameter must verify first. When a
 //   second factor is required the answer is ABP's: 400 invalid_grant, error_description
 //   'RequiresTwoFactor', userId and twoFactorToken; the retry carries the password again plus
-//   TwoFactorProvider + TwoFactorCode, or RecoveryCode. A wrong code counts towards lockout;
+//   TwoFactorProvider + TwoFactorCode (+ RememberBrowser=true: the remember-browser cookie is set,
+//   and a request carrying it for that user skips the second factor), or RecoveryCode. A wrong code
+//   counts towards lockout and the sign-in rate limit;
 // - `LinkLogin` (contract 6.3): the presented access_token (signature, expiry and a live session)
 //   signs in as LinkUserId (of LinkTenantId) when a user_links row joins the two users, either way
 //   round. There is no tenant-by-domain resolution in this server, so tenant_domain never appears;
@@ -23,12 +25,23 @@ import { type Client, errors, type KoaContextWithOIDC, type Provider } from 'oid
 import type { AppContext, CurrentUser, TenantInfo } from '../context.ts';
 import { applications, identitySessions, userDelegations, userLinks, users } from '../db/schema/index.ts';
 import { localize } from '../localization/index.ts';
-import { createTwoFactorToken, redeemRecoveryCode, signInProviders, verifyTwoFactorCode } from '../modules/account/two-factor.ts';
+import {
+  createTwoFactorToken,
+  isBrowserRemembered,
+  isRememberBrowserEnabled,
+  redeemRecoveryCode,
+  rememberBrowserCookie,
+  rememberBrowserLifetimeMs,
+  rememberBrowserValue,
+  signInProviders,
+  verifyTwoFactorCode,
+} from '../modules/account/two-factor.ts';
 import { captchaRequired, verifyCaptcha } from '../modules/account/captcha.ts';
 import { AppError } from '../errors.ts';
 import { loadAccount } from './account.ts';
 import { cultureOfKoa, requestInfo } from './culture.ts';
 import { apiResource, oidcScopes, resourceServerInfo } from './provider-config.ts';
+import { recordFailure, rateLimitKeys } from './rate-limit.ts';
 import { createIdentitySession } from './sessions.ts';
 import {
   completeSignIn,
@@ -52,6 +65,15 @@ export function normalizeGuid(value: string | undefined | null): string | null {
 }
 
 type Params = Record<string, string | undefined>;
+
+/** One cookie of the request (the token endpoint has no cookie parser of its own). */
+function cookieOf(koa: KoaContextWithOIDC, name: string): string | undefined {
+  for (const part of (koa.get('cookie') || '').split(';')) {
+    const index = part.indexOf('=');
+    if (index > 0 && part.slice(0, index).trim() === name) return decodeURIComponent(part.slice(index + 1).trim());
+  }
+  return undefined;
+}
 
 async function resolveTenant(ctx: AppContext, value: string | undefined): Promise<TenantInfo | null> {
   const requested = value?.trim();
@@ -201,24 +223,39 @@ function passwordGrant(provider: Provider, ctx: AppContext) {
     const user = result.user;
     const providers = await signInProviders(ctx, user);
     let secondFactor: Record<string, unknown> | undefined;
-    if (providers) {
+    // The SPA is served from this origin, so its token requests carry the remember-browser cookie.
+    const remembered = providers && isBrowserRemembered(ctx, user, cookieOf(koa, rememberBrowserCookie));
+    if (providers && remembered) {
+      secondFactor = { twoFactorProvider: 'RememberedBrowser' };
+    } else if (providers) {
+      const wrongCode = async (action: string, text: string, extra?: Record<string, unknown>) => {
+        // Counts for lockout and for the sign-in rate limit (users without lockout cannot guess forever).
+        await recordFailure(ctx, rateLimitKeys(koa.ip, '/connect/token', tenant?.id ?? null, params.username!));
+        const locked = await registerAccessFailure(ctx, user);
+        await writeSignInLog(ctx, at, locked ? SecurityLogActions.LoginLockedout : action, user, extra);
+        return invalidGrant(koa, locked ? 'UserLockedOutMessage' : text);
+      };
       if (params.RecoveryCode) {
         if (!(await redeemRecoveryCode(ctx, user.id, params.RecoveryCode))) {
-          const locked = await registerAccessFailure(ctx, user);
-          await writeSignInLog(ctx, at, locked ? SecurityLogActions.LoginLockedout : SecurityLogActions.LoginRecoveryCodeFailed, user);
-          throw invalidGrant(koa, locked ? 'UserLockedOutMessage' : 'InvalidRecoveryCode');
+          throw await wrongCode(SecurityLogActions.LoginRecoveryCodeFailed, 'InvalidRecoveryCode');
         }
         await writeSignInLog(ctx, at, SecurityLogActions.LoginWithRecoveryCode, user);
         secondFactor = { twoFactorProvider: 'RecoveryCode' };
       } else if (params.TwoFactorProvider && params.TwoFactorCode) {
         if (!(await verifyTwoFactorCode(ctx, user, params.TwoFactorProvider, params.TwoFactorCode))) {
-          const locked = await registerAccessFailure(ctx, user);
-          await writeSignInLog(ctx, at, locked ? SecurityLogActions.LoginLockedout : SecurityLogActions.LoginTwoFactorFailed, user, {
+          throw await wrongCode(SecurityLogActions.LoginTwoFactorFailed, 'InvalidTwoFactorCode', {
             twoFactorProvider: params.TwoFactorProvider,
           });
-          throw invalidGrant(koa, locked ? 'UserLockedOutMessage' : 'InvalidTwoFactorCode');
         }
         secondFactor = { twoFactorProvider: params.TwoFactorProvider };
+        if (params.RememberBrowser?.toLowerCase() === 'true' && (await isRememberBrowserEnabled(ctx, user.tenantId))) {
+          koa.append(
+            'Set-Cookie',
+            `${rememberBrowserCookie}=${rememberBrowserValue(ctx, user)}; Path=/; Max-Age=${rememberBrowserLifetimeMs / 1000}; HttpOnly; SameSite=Lax${
+              ctx.config.issuer.startsWith('https:') ? '; Secure' : ''
+            }`,
+          );
+        }
       } else {
         await writeSignInLog(ctx, at, SecurityLogActions.LoginRequiresTwoFactor, user, { providers });
         koa.status = 400;
@@ -447,6 +484,7 @@ export function registerGrants(provider: Provider, ctx: AppContext): void {
     'TwoFactorProvider',
     'TwoFactorCode',
     'RecoveryCode',
+    'RememberBrowser',
   ]);
   provider.registerGrantType('LinkLogin', linkLoginGrant(provider, ctx), ['LinkUserId', 'LinkTenantId', 'access_token', 'scope']);
   provider.registerGrantType('Impersonation', impersonationGrant(provider, ctx), [

@@ -4,8 +4,9 @@
 //   pages answer "Invalid login request";
 // - /Account/SendSecurityCode lists the user's providers; choosing Email mails a code (outbox);
 // - /Account/VerifySecurityCode checks the code of the chosen provider; a wrong code counts towards
-//   lockout; "remember this browser" (when Abp.Account.TwoFactor.IsRememberBrowserEnabled) sets a
-//   signed cookie that skips the second factor for that user on this browser;
+//   lockout and the sign-in rate limit (checked before each try); "remember this browser" (when
+//   Abp.Account.TwoFactor.IsRememberBrowserEnabled) sets a signed cookie that skips the second
+//   factor for that user on this browser;
 // - /Account/LoginWithRecoveryCode redeems one recovery code instead;
 // - success completes the login like a password-only one (grant, identity session, redirect);
 // - every outcome writes a security log row.
@@ -30,6 +31,7 @@ import {
 } from '../modules/account/two-factor.ts';
 import { cultureFor, finishLogin, signInLogContext } from './interactions.ts';
 import { renderMessagePage, renderTwoFactorPage, type TwoFactorPage } from './login-page.ts';
+import { checkRateLimit, rateLimitKeys, recordFailure } from './rate-limit.ts';
 import { completeSignIn, isLockedOut, registerAccessFailure, SecurityLogActions, type UserRow, writeSignInLog } from './sign-in.ts';
 
 export const pendingCookie = 'Identity.TwoFactorUserId';
@@ -125,7 +127,19 @@ export function twoFactorPageRoutes(provider: Provider, ctx: AppContext) {
     return finishLogin(provider, ctx, request, reply, pending.interaction, pending.user, pending.rememberMe);
   }
 
-  /** A wrong code: counts towards lockout; a lockout ends the attempt. */
+  const limitKeys = (request: FastifyRequest, pending: Pending) =>
+    rateLimitKeys(request.ip, '/Account/VerifySecurityCode', pending.user.tenantId, pending.user.userName);
+
+  /** The sign-in rate limit also bounds code guessing (users without lockout included). */
+  async function tooManyAttempts(request: FastifyRequest, reply: FastifyReply, pending: Pending, culture: string, page: TwoFactorPage) {
+    const retryAfter = await checkRateLimit(ctx, limitKeys(request, pending));
+    if (retryAfter === null) return null;
+    page.errors.push(localize(culture, 'AbpAccount::TooManyLoginAttempts'));
+    reply.header('retry-after', String(retryAfter));
+    return html(reply, 429, renderTwoFactorPage(culture, page));
+  }
+
+  /** A wrong code: counts towards lockout and the rate limit; a lockout ends the attempt. */
   async function wrongCode(
     request: FastifyRequest,
     reply: FastifyReply,
@@ -134,6 +148,7 @@ export function twoFactorPageRoutes(provider: Provider, ctx: AppContext) {
     action: string,
     page: TwoFactorPage,
   ) {
+    await recordFailure(ctx, limitKeys(request, pending));
     const locked = await registerAccessFailure(ctx, pending.user);
     await writeSignInLog(ctx, await logContextOf(request, pending), locked ? SecurityLogActions.LoginLockedout : action, pending.user, {
       twoFactorProvider: page.provider ?? 'RecoveryCode',
@@ -223,6 +238,8 @@ export function twoFactorPageRoutes(provider: Provider, ctx: AppContext) {
         const page = pending && (await verifyPage(pending, body.provider));
         if (!pending || !page || isLockedOut(pending.user)) return invalidRequest(reply, culture);
         page.rememberBrowser = body.rememberBrowser === 'true';
+        const limited = await tooManyAttempts(request, reply, pending, culture, page);
+        if (limited) return limited;
         if (!(await verifyTwoFactorCode(ctx, pending.user, page.provider!, body.code ?? ''))) {
           return wrongCode(request, reply, pending, culture, SecurityLogActions.LoginTwoFactorFailed, page);
         }
@@ -259,6 +276,8 @@ export function twoFactorPageRoutes(provider: Provider, ctx: AppContext) {
         const culture = cultureFor(request, pending?.interaction ?? null, body);
         if (!pending || isLockedOut(pending.user)) return invalidRequest(reply, culture);
         const page: TwoFactorPage = { uid: pending.interaction.uid, step: 'recovery', providers: pending.providers, errors: [] };
+        const limited = await tooManyAttempts(request, reply, pending, culture, page);
+        if (limited) return limited;
         if (!(await redeemRecoveryCode(ctx, pending.user.id, body.recoveryCode ?? ''))) {
           return wrongCode(request, reply, pending, culture, SecurityLogActions.LoginRecoveryCodeFailed, page);
         }

@@ -152,6 +152,52 @@ describe('password grant with two-factor', () => {
     }
   });
 
+  it('remembers the browser on request (RememberBrowser=true): the cookie skips the second factor for that user only', async () => {
+    const user = await twoFactorUser('tfa.remember');
+    await twoFactorUser('tfa.remember.other');
+    const token = String((await grant('tfa.remember')).body.twoFactorToken);
+    await api('/api/account/send-two-factor-code', { method: 'POST', body: JSON.stringify({ userId: user.id, provider: 'Email', token }) });
+    const code = await latestSecurityCode(server, user.email);
+    const response = await fetch(`${server.url}/connect/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'password',
+        client_id: server.config.spaClientId,
+        username: 'tfa.remember',
+        password,
+        scope: spaScope,
+        TwoFactorProvider: 'Email',
+        TwoFactorCode: code,
+        RememberBrowser: 'true',
+      }),
+    });
+    expect(response.status).toBe(200);
+    const cookie = response.headers.getSetCookie().find((c) => c.startsWith('Identity.TwoFactorRememberMe='));
+    expect(cookie).toMatch(/HttpOnly/);
+    const pair = cookie!.split(';')[0]!;
+    const withCookie = (userName: string) =>
+      tokenRequest(
+        server,
+        { grant_type: 'password', client_id: server.config.spaClientId, username: userName, password, scope: spaScope },
+        { cookie: pair },
+      );
+    expect((await withCookie('tfa.remember')).status).toBe(200);
+    expect((await withCookie('tfa.remember.other')).body.error_description).toBe('RequiresTwoFactor');
+    expect((await grant('tfa.remember')).body.error_description).toBe('RequiresTwoFactor');
+  });
+
+  it('bounds code guessing with the sign-in rate limit, also for users without lockout', async () => {
+    const id = await createUser(server, { userName: 'tfa.guess', password, lockoutEnabled: false });
+    await server.ctx.db.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, id));
+    for (let i = 0; i < 10; i++) {
+      expect((await grant('tfa.guess', { TwoFactorProvider: 'Email', TwoFactorCode: String(100000 + i) })).status).toBe(400);
+    }
+    const limited = await grant('tfa.guess', { TwoFactorProvider: 'Email', TwoFactorCode: '123456' });
+    expect(limited.status).toBe(429);
+    expect(limited.body.error).toBe('too_many_requests');
+  });
+
   it('follows the behaviour: Forced asks users without two-factor (Email), Disabled asks nobody', async () => {
     const plain = await twoFactorUser('tfa.forced', { twoFactorEnabled: false });
     const enabled = await twoFactorUser('tfa.disabled');
