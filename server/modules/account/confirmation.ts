@@ -18,6 +18,7 @@ import type {
   SendPhoneNumberConfirmationTokenDto,
 } from '../../../contract/account.ts';
 import type { AppContext } from '../../context.ts';
+import { trackUser } from '../../audit/entities.ts';
 import { users } from '../../db/schema/index.ts';
 import { businessError, forbidden, invalidField } from '../../errors.ts';
 import { findUser } from '../identity/user-repository.ts';
@@ -74,7 +75,7 @@ export async function confirmEmail(ctx: AppContext, request: FastifyRequest, inp
     const row = await findToken(tx, user, TokenPurposes.EmailConfirmation, input.token);
     if (!row || !confirmsCurrentAddress(row, user) || !(await consumeToken(tx, row))) throw invalidToken();
     const activate = await clearPendingRegistration(tx, user.id);
-    await tx
+    const [after] = await tx
       .update(users)
       .set({
         emailConfirmed: true,
@@ -82,7 +83,9 @@ export async function confirmEmail(ctx: AppContext, request: FastifyRequest, inp
         concurrencyStamp: newConcurrencyStamp(),
         lastModificationTime: new Date(),
       })
-      .where(eq(users.id, user.id));
+      .where(eq(users.id, user.id))
+      .returning();
+    trackUser(user, after ?? null);
     return user;
   });
   await logAccountAction(ctx, request, user, AccountLogActions.EmailConfirmed);
@@ -117,10 +120,12 @@ export async function sendPhoneNumberConfirmationToken(
   const code = await ctx.db.transaction(async (tx) => {
     if (phoneNumber !== me.phoneNumber) {
       // A new number is stored unconfirmed; the code confirms exactly this number.
-      await tx
+      const [after] = await tx
         .update(users)
         .set({ phoneNumber, phoneNumberConfirmed: false, concurrencyStamp: newConcurrencyStamp(), lastModificationTime: new Date() })
-        .where(eq(users.id, me.id));
+        .where(eq(users.id, me.id))
+        .returning();
+      trackUser(me, after ?? null);
     }
     return issueToken(tx, me, TokenPurposes.PhoneNumberConfirmation, { numeric: true, phoneNumber });
   });
@@ -139,10 +144,12 @@ export async function confirmPhoneNumber(ctx: AppContext, request: FastifyReques
   }
   await ctx.db.transaction(async (tx) => {
     if (!(await consumeToken(tx, row))) throw invalidToken();
-    await tx
+    const [after] = await tx
       .update(users)
       .set({ phoneNumberConfirmed: true, concurrencyStamp: newConcurrencyStamp(), lastModificationTime: new Date() })
-      .where(eq(users.id, me.id));
+      .where(eq(users.id, me.id))
+      .returning();
+    trackUser(me, after ?? null);
   });
   await logAccountAction(ctx, request, me, AccountLogActions.PhoneNumberConfirmed);
 }

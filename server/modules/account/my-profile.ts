@@ -151,8 +151,9 @@ export async function changeMyPassword(ctx: AppContext, request: FastifyRequest,
       })
       // The hash in the WHERE clause: of two concurrent changes with the same current password, one wins.
       .where(and(eq(users.id, me.id), me.passwordHash ? eq(users.passwordHash, me.passwordHash) : undefined))
-      .returning({ id: users.id });
+      .returning();
     if (!row) throw businessError('Volo.Abp.Identity:PasswordMismatch', 'AbpIdentity::Volo.Abp.Identity:PasswordMismatch');
+    trackUser(me, row);
     await tx
       .delete(identitySessions)
       .where(and(eq(identitySessions.userId, me.id), sessionId ? ne(identitySessions.sessionId, sessionId) : undefined));

@@ -10,6 +10,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { ResetPasswordDto, SendPasswordResetCodeDto, VerifyPasswordResetTokenInput } from '../../../contract/account.ts';
 import type { AppContext } from '../../context.ts';
+import { trackUser } from '../../audit/entities.ts';
 import { identitySessions, users } from '../../db/schema/index.ts';
 import { businessError, validationError } from '../../errors.ts';
 import { checkPassword, passwordPolicy } from '../identity/password-policy.ts';
@@ -55,7 +56,7 @@ export async function resetPassword(ctx: AppContext, request: FastifyRequest, in
     const user = await userOfTenant(tx, request, input.userId);
     const row = await findToken(tx, user, TokenPurposes.PasswordReset, input.resetToken);
     if (!row || !(await consumeToken(tx, row))) throw invalidToken();
-    await tx
+    const [after] = await tx
       .update(users)
       .set({
         passwordHash,
@@ -65,7 +66,9 @@ export async function resetPassword(ctx: AppContext, request: FastifyRequest, in
         concurrencyStamp: newConcurrencyStamp(),
         lastModificationTime: new Date(),
       })
-      .where(eq(users.id, user.id));
+      .where(eq(users.id, user.id))
+      .returning();
+    trackUser(user, after ?? null);
     await tx.delete(identitySessions).where(eq(identitySessions.userId, user.id));
     return user;
   });
