@@ -167,6 +167,21 @@ describe('captcha on login', () => {
     expect(accepted.response.status).toBe(303);
   });
 
+  it('version 3 on the login page: a hidden field filled on submit by /Account/captcha.js', async () => {
+    await createUser(server, { userName: 'enf.captcha.v3page', password });
+    await captcha('3');
+    const jar = new CookieJar();
+    const page = await startAuthorization(server, { jar });
+    expect(page.html).toContain('name="captchaResponse" id="captchaResponse" data-sitekey="site-key-1"');
+    expect(page.html).toContain('<script src="/Account/captcha.js"></script>');
+    const script = await fetch(`${server.url}/Account/captcha.js`);
+    expect(script.status).toBe(200);
+    expect(script.headers.get('content-type')).toMatch(/javascript/);
+    expect(await script.text()).toContain('grecaptcha.execute');
+    expect((await loginPage('enf.captcha.v3page', { captchaResponse: 'low' })).response.status).toBe(400);
+    expect((await loginPage('enf.captcha.v3page', { captchaResponse: 'good' })).response.status).toBe(303);
+  });
+
   it('fails closed when the verify endpoint cannot be reached', async () => {
     await createUser(server, { userName: 'enf.captcha.down', password });
     await captcha('2');
