@@ -15,22 +15,21 @@ import { useAreaTexts } from '../../../app/use-area-texts.ts';
 import { Card, clusterClass, ErrorState, LoadingState, TextField } from '../../../ui/index.ts';
 import { useSessionHttp } from '../../audit-logs/export/session-http.ts';
 import { preventPressableInlineStyle } from '../../setting-management/react-aria-csp.ts';
-import { ensureApexStylesheet } from './apex-stylesheet.ts';
+import { ensureApexStylesheet, preventLegendInlineStyle } from './apex-stylesheet.ts';
 import * as styles from './audit-widgets.css.ts';
 import { widgetTexts } from './widget-texts.ts';
 
 ensureApexStylesheet(document);
+preventLegendInlineStyle(document);
 preventPressableInlineStyle(document);
 
-// react-apexcharts 1.7.0 is CommonJS with `exports.default`; its typings declare an ambient module
-// that TypeScript's nodenext resolution does not type as a component, so the props are stated here.
-const Chart = ReactApexChart as unknown as ComponentType<{
-  type: 'bar' | 'pie';
-  width: number;
-  height: number;
-  options: ApexOptions;
-  series: ApexOptions['series'];
-}>;
+// react-apexcharts 1.7.0 is CommonJS with `exports.default` (and __esModule); depending on the
+// bundler's interop the default import is the component or the module object holding it. Its
+// typings declare an ambient module that nodenext resolution does not see as a component, so the
+// props used here are stated.
+type ChartProps = { type: 'bar' | 'pie'; width: number; height: number; options: ApexOptions; series: ApexOptions['series'] };
+const chartModule = ReactApexChart as unknown as ComponentType<ChartProps> | { default: ComponentType<ChartProps> };
+const Chart: ComponentType<ChartProps> = 'default' in chartModule ? chartModule.default : chartModule;
 
 const width = 273;
 const height = 136;
@@ -126,6 +125,9 @@ function ErrorRateChart({ points }: { points: StatisticPoint[] }) {
       legend: { show: false },
       colors: points.map((point) => outcomeColour(point.label)),
       stroke: { width: 1 },
+      // ApexCharts resizes a pie's SVG to its radius plus a 15 px bottom margin (141 px at this
+      // size); 5 px less keeps the widget at the 273x136 of spec 9.
+      grid: { padding: { bottom: -5 } },
     }),
     [points],
   );
