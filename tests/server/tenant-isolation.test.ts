@@ -56,6 +56,9 @@ describe.each([
     const routes = server.routes.filter((r) => r.url.startsWith('/api/') && !r.config?.validatedBy);
     const leaks: string[] = [];
     const breaches: string[] = [];
+    // Ids the intruder has sent itself: its own audit log rightly shows them in its requests' URLs.
+    const sentByIntruder = new Set<string>();
+    const notSent = () => victimIds.filter((id) => !sentByIntruder.has(id));
     let calls = 0;
     for (const route of routes) {
       for (const method of methodsOf(route)) {
@@ -65,11 +68,12 @@ describe.each([
           const response = await fetch(`${server.url}${route.url}?maxResultCount=1000`, { headers: headersOf[intruder] });
           calls++;
           const text = await response.text();
-          for (const id of victimIds) if (text.includes(id)) leaks.push(`${route.url} shows ${id}`);
+          for (const id of notSent()) if (text.includes(id)) leaks.push(`${route.url} shows ${id}`);
           continue;
         }
         // Two victims per route: a user and a role, as every id-taking route takes one of those.
         for (const id of [before.users[0]!.id, before.roles[0]!.id]) {
+          sentByIntruder.add(id);
           const onlyOwner = `only.${owner}`;
           const path = route.url.replace(/:(\w+)/g, (_m, name: string) =>
             /id$/i.test(name) ? id : /email/i.test(name) ? `${onlyOwner}@example.test` : onlyOwner,
@@ -88,7 +92,7 @@ describe.each([
           const isPublic = !!route.config?.auth && 'anonymous' in route.config.auth;
           if (response.status < 400 && !isPublic) breaches.push(`${method} ${path} answered ${response.status}`);
           // The 404 text names the id the intruder sent itself; any other victim id would be a leak.
-          for (const victim of victimIds) if (victim !== id && text.includes(victim)) leaks.push(`${method} ${path} shows ${victim}`);
+          for (const victim of notSent()) if (text.includes(victim)) leaks.push(`${method} ${path} shows ${victim}`);
         }
       }
     }
