@@ -128,6 +128,10 @@ describe('tenant and edition features', () => {
     expect((await clientFeatures('acme'))['Identity.TwoFactor']).toBe('Disabled');
     expect((await call(featuresUrl('T', acmeId), admin, { method: 'DELETE' })).status).toBe(204);
     expect((await clientFeatures('acme'))['Identity.TwoFactor']).toBe('Forced');
+
+    // Forced two-factor is now enforced at sign-in: give acme its default back for the next tests.
+    expect((await put('E', edition!.id, [{ name: 'Identity.TwoFactor', value: 'Optional' }])).status).toBe(204);
+    expect((await clientFeatures('acme'))['Identity.TwoFactor']).toBe('Optional');
   });
 
   it("withdraws a disabled feature's permissions from the tenant at once", async () => {
