@@ -136,6 +136,7 @@ describe('export-to-excel', () => {
     expect(rows.every((row) => row['Application name'] === 'ExportTest' && row['HTTP method'] === 'GET')).toBe(true);
     expect(rows.map((row) => row['Correlation id'])).toEqual(Array.from({ length: 15 }, (_, i) => `corr-${i * 2}`));
     expect(rows.some((row) => row['User name'] === 'acme-user')).toBe(false);
+    expect(rows[0]!['Execution time (UTC)']).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
   });
 
   it('neutralises values a spreadsheet would evaluate as formulas', async () => {

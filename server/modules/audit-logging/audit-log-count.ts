@@ -6,7 +6,9 @@
 // - below it the rows are counted exactly, but at most exactCountLimit + 1 of them and, on
 //   PostgreSQL, within countBudgetMs; a count that hits the cap or the budget falls back to the
 //   estimate (flagged);
-// - an estimate is never below the rows the caller has already seen (offset + page).
+// - an estimate is never below the rows the caller has already seen (offset + page);
+// - on PostgreSQL the count runs beside the page query (pageWithCount), so a first page costs the
+//   slower of the two, not their sum; PGlite runs one statement at a time, so there it follows.
 import { type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { auditLogs } from '../../db/schema/index.ts';
@@ -74,4 +76,28 @@ export async function countAuditLogs(
   }
   if (counted > options.exactCountLimit) return { totalCount: Math.max(estimate, counted, seen), isEstimate: true };
   return { totalCount: counted, isEstimate: false };
+}
+
+/** Reads a page and its total; on PostgreSQL both at once (a count that a short page makes moot is dropped). */
+export async function pageWithCount<T>(
+  ctx: AppContext,
+  where: SQL,
+  page: { offset: number; limit: number },
+  fetchPage: () => Promise<T[]>,
+  options: CountOptions = defaultCountOptions,
+): Promise<{ rows: T[] } & CountResult> {
+  if (ctx.database.kind !== 'postgres') {
+    const rows = await fetchPage();
+    return { rows, ...(await countAuditLogs(ctx, where, { ...page, returned: rows.length }, options)) };
+  }
+  const counting = countAuditLogs(ctx, where, { ...page, returned: page.limit }, options).then(
+    (result) => ({ result }),
+    (error: unknown) => ({ error }),
+  );
+  const rows = await fetchPage();
+  const seen = page.offset + rows.length;
+  if (rows.length < page.limit && (rows.length > 0 || page.offset === 0)) return { rows, totalCount: seen, isEstimate: false };
+  const counted = await counting;
+  if ('error' in counted) throw counted.error;
+  return { rows, totalCount: Math.max(counted.result.totalCount, seen), isEstimate: counted.result.isEstimate };
 }

@@ -23,7 +23,7 @@ import type { PagedResult } from '../../../contract/common.ts';
 import type { AppContext } from '../../context.ts';
 import { auditLogActions, auditLogs, entityChanges, entityPropertyChanges } from '../../db/schema/index.ts';
 import { invalidField, notFound } from '../../errors.ts';
-import { countAuditLogs } from './audit-log-count.ts';
+import { pageWithCount } from './audit-log-count.ts';
 import { likePattern, orderBy, type PageRequest, pageOf } from '../shared/paging.ts';
 import { sameTenant } from '../shared/tenancy.ts';
 
@@ -210,15 +210,16 @@ export async function listAuditLogs(
   const where = auditLogConditions(tenantId, filter);
   const order = auditLogOrder(filter.sorting);
   const { offset, limit } = pageOf(filter);
-  const rows = await ctx.db
-    .select()
-    .from(auditLogs)
-    .where(where)
-    .orderBy(...order)
-    .offset(offset)
-    .limit(limit);
-  // The page first: a page that is not full is its own count (audit-log-count.ts, ADR 0006).
-  const { totalCount, isEstimate } = await countAuditLogs(ctx, where, { offset, limit, returned: rows.length });
+  // The count strategy (exact, capped or the planner's estimate) is audit-log-count.ts, ADR 0006.
+  const { rows, totalCount, isEstimate } = await pageWithCount(ctx, where, { offset, limit }, () =>
+    ctx.db
+      .select()
+      .from(auditLogs)
+      .where(where)
+      .orderBy(...order)
+      .offset(offset)
+      .limit(limit),
+  );
   return { totalCount, items: rows.map((row) => toAuditLogDto(row)), extraProperties: { totalCountIsEstimate: isEstimate } };
 }
 

@@ -17,7 +17,8 @@ import type { CellValue, ExportColumn } from './export-xlsx.ts';
 export type ExportKind = 'AuditLogs' | 'EntityChanges';
 export type ExportFilter = AuditLogFilter | EntityChangeFilter;
 
-const isoText = (column: AnyPgColumn) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+/** UTC time as sortable text, the way the spreadsheet shows it. */
+const isoText = (column: AnyPgColumn) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS')`;
 
 interface ExportDefinition {
   sheetName: string;
@@ -35,7 +36,6 @@ const selectList = (entries: Array<[string, SQL | unknown]>) =>
     sql`, `,
   );
 
-const asDate = (value: unknown) => (typeof value === 'string' ? new Date(value) : null);
 const asText = (value: unknown) => (value === null || value === undefined ? null : String(value));
 const changeTypeNames = ['Created', 'Updated', 'Deleted'];
 
@@ -48,7 +48,7 @@ export const exportDefinitions: Record<ExportKind, ExportDefinition> = {
       { header: 'URL', key: 'url', width: 60 },
       { header: 'User name', key: 'userName', width: 20 },
       { header: 'Client IP address', key: 'clientIpAddress', width: 18 },
-      { header: 'Execution time', key: 'executionTime', width: 20, date: true },
+      { header: 'Execution time (UTC)', key: 'executionTime', width: 20 },
       { header: 'Execution duration (ms)', key: 'executionDuration', width: 12 },
       { header: 'Application name', key: 'applicationName', width: 24 },
       { header: 'Client id', key: 'clientId', width: 18 },
@@ -88,13 +88,12 @@ export const exportDefinitions: Record<ExportKind, ExportDefinition> = {
       ...raw,
       httpStatusCode: raw.httpStatusCode === null ? null : Number(raw.httpStatusCode),
       executionDuration: Number(raw.executionDuration),
-      executionTime: asDate(raw.executionTime),
     }),
   },
   EntityChanges: {
     sheetName: 'EntityChanges',
     columns: [
-      { header: 'Change time', key: 'changeTime', width: 20, date: true },
+      { header: 'Change time (UTC)', key: 'changeTime', width: 20 },
       { header: 'Change type', key: 'changeType', width: 10 },
       { header: 'Tenant id', key: 'tenantId', width: 38 },
       { header: 'Entity id', key: 'entityId', width: 38 },
@@ -126,7 +125,6 @@ export const exportDefinitions: Record<ExportKind, ExportDefinition> = {
     },
     toRow: (raw) => ({
       ...raw,
-      changeTime: asDate(raw.changeTime),
       changeType: changeTypeNames[Number(raw.changeType)] ?? asText(raw.changeType),
     }),
   },
