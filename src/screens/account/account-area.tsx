@@ -49,7 +49,7 @@ function LanguageDropdown({ t }: { t: AccountTranslate }) {
   const others = view.languages.filter((entry) => !entry.selected);
   return (
     <MenuTrigger>
-      <Button variant="ghost" aria-label={`${t('language')}: ${current?.displayName ?? view.culture}`} isPending={view.isBusy}>
+      <Button variant="ghost" aria-label={`${t('language')}: ${current?.displayName ?? view.culture}`} isDisabled={view.isBusy}>
         {current?.displayName ?? view.culture}
       </Button>
       <Menu aria-label={t('language')} onAction={(key) => language.send({ type: 'language.select', cultureName: String(key) })}>

@@ -12,6 +12,8 @@ import { accountTexts } from './account-texts.ts';
 import { Field, ServerError, Status } from './form-parts.tsx';
 import { useFormSubmit } from './use-form-submit.ts';
 
+// Busy: the form is aria-busy and its submit disabled (react-aria's isPending spinner announces through
+// a live region that outlives the button, leaving an unnamed image behind when the page moves on).
 export default function ForgotPasswordPage() {
   const system = useSystem();
   const t = useAreaTexts(accountTexts);
@@ -54,7 +56,7 @@ export default function ForgotPasswordPage() {
         }}
         error={form.view.fieldErrors.email}
       />
-      <Button type="submit" isPending={form.view.isBusy}>
+      <Button type="submit" isDisabled={form.view.isBusy}>
         {t('submit')}
       </Button>
       <Link href="/account/login">{t('backToLogin')}</Link>

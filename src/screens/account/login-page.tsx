@@ -24,6 +24,8 @@ export type GrantOutcome =
   | { kind: 'tokens'; tokens: TokenResponse; receivedAt: number }
   | { kind: 'twoFactor'; challenge: TwoFactorChallenge };
 
+// Busy: the form is aria-busy and its submit disabled (react-aria's isPending spinner announces through
+// a live region that outlives the button, leaving an unnamed image behind when the page moves on).
 export default function LoginPage() {
   const system = useSystem();
   const { auth, config } = system;
@@ -117,7 +119,7 @@ export default function LoginPage() {
       <Checkbox isSelected={values.rememberMe === true} onChange={(selected) => change('rememberMe', selected)}>
         {t('rememberMe')}
       </Checkbox>
-      <Button type="submit" isPending={form.view.isBusy}>
+      <Button type="submit" isDisabled={form.view.isBusy}>
         {t('login')}
       </Button>
       <div className="account-links">

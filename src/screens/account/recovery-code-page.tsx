@@ -15,6 +15,8 @@ import type { GrantOutcome } from './login-page.tsx';
 import { retryWithSecondFactor } from './two-factor.ts';
 import { useFormSubmit } from './use-form-submit.ts';
 
+// Busy: the form is aria-busy and its submit disabled (react-aria's isPending spinner announces through
+// a live region that outlives the button, leaving an unnamed image behind when the page moves on).
 export default function RecoveryCodePage() {
   const system = useSystem();
   const t = useAreaTexts(accountTexts);
@@ -68,7 +70,7 @@ export default function RecoveryCodePage() {
         }}
         error={form.view.fieldErrors.recoveryCode}
       />
-      <Button type="submit" isPending={form.view.isBusy}>
+      <Button type="submit" isDisabled={form.view.isBusy}>
         {t('login')}
       </Button>
     </form>

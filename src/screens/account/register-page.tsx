@@ -15,6 +15,8 @@ import { selectAccountView } from './account-view.ts';
 import { Field, ServerError, Status } from './form-parts.tsx';
 import { useFormSubmit } from './use-form-submit.ts';
 
+// Busy: the form is aria-busy and its submit disabled (react-aria's isPending spinner announces through
+// a live region that outlives the button, leaving an unnamed image behind when the page moves on).
 export default function RegisterPage() {
   const system = useSystem();
   const t = useAreaTexts(accountTexts);
@@ -83,7 +85,7 @@ export default function RegisterPage() {
         onChange={change}
         error={errors.password}
       />
-      <Button type="submit" isPending={form.view.isBusy}>
+      <Button type="submit" isDisabled={form.view.isBusy}>
         {t('register')}
       </Button>
       <p>

@@ -16,6 +16,8 @@ import { Field, ServerError, Status } from './form-parts.tsx';
 import { httpForTenant, linkQueryOf } from './link-query.ts';
 import { useFormSubmit } from './use-form-submit.ts';
 
+// Busy: the form is aria-busy and its submit disabled (react-aria's isPending spinner announces through
+// a live region that outlives the button, leaving an unnamed image behind when the page moves on).
 export default function ResetPasswordPage() {
   const system = useSystem();
   const t = useAreaTexts(accountTexts);
@@ -89,7 +91,7 @@ export default function ResetPasswordPage() {
         onChange={change}
         error={errors.confirmPassword}
       />
-      <Button type="submit" isPending={form.view.isBusy}>
+      <Button type="submit" isDisabled={form.view.isBusy}>
         {t('submit')}
       </Button>
     </form>

@@ -21,6 +21,8 @@ import { useFormSubmit } from './use-form-submit.ts';
 
 const knownProviders = new Set(['Email', 'Authenticator', 'Phone']);
 
+// Busy: the form is aria-busy and its submit disabled (react-aria's isPending spinner announces through
+// a live region that outlives the button, leaving an unnamed image behind when the page moves on).
 export default function SendSecurityCodePage() {
   const system = useSystem();
   const t = useAreaTexts(accountTexts);
@@ -102,7 +104,7 @@ export default function SendSecurityCodePage() {
       {needsSending && (
         <Button
           variant="secondary"
-          isPending={send.view.isBusy}
+          isDisabled={send.view.isBusy}
           onPress={() => send.actor.send({ type: 'form.submit', values: { provider }, errors: {} })}
         >
           {t('sendCode')}
@@ -124,7 +126,7 @@ export default function SendSecurityCodePage() {
       <Checkbox isSelected={rememberBrowser} onChange={setRememberBrowser}>
         {t('rememberBrowser')}
       </Checkbox>
-      <Button type="submit" isPending={verify.view.isBusy} isDisabled={!provider}>
+      <Button type="submit" isDisabled={!provider || verify.view.isBusy}>
         {t('verify')}
       </Button>
       <Link href="/account/login-with-recovery-code">{t('useRecoveryCode')}</Link>

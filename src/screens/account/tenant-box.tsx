@@ -75,7 +75,7 @@ export function TenantBox({ t, tenantName }: { t: AccountTranslate; tenantName: 
             <Button variant="secondary" isDisabled={view.isBusy} onPress={() => actor.send({ type: 'tenant.cancel' })}>
               {t('cancel')}
             </Button>
-            <Button type="submit" form="switch-tenant-form" isDisabled={!view.canSave} isPending={view.isBusy}>
+            <Button type="submit" form="switch-tenant-form" isDisabled={!view.canSave}>
               {t('save')}
             </Button>
           </div>

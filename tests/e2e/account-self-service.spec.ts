@@ -1,0 +1,188 @@
+// The account pages a visitor uses on their own, in Chromium against the real server (spec 2.4,
+// 7.9): register, confirm the e-mail from the outbox and sign in; forgot and reset the password from
+// the outbox; sign in with the authenticator app (the test computes the TOTP) and with a recovery
+// code. The password flow serves the in-app login (account-helpers.ts). Rules: elements by role and
+// accessible name; axe on each page (0 serious or critical); no CSP errors.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { setSettingValue, tenantOrGlobal } from '../../server/modules/setting-management/store.ts';
+import { authHeaders, createUser, linkInMail, outboxMails, passwordToken, secretOfUri, totpCode } from '../kit/auth.ts';
+import { type Browser, launchBrowser, seriousAxeViolations } from '../kit/browser.ts';
+import { startTestServer, type TestServer } from '../kit/test-server.ts';
+import { choosePasswordFlow, recordTraffic, storedAccessToken, submitAccountLogin } from './account-helpers.ts';
+import { acceptCookies, ensureBuilt, watchForPageProblems } from './shell-helpers.ts';
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  ensureBuilt();
+  server = await startTestServer({ serveSpa: true });
+  browser = await launchBrowser();
+  await choosePasswordFlow(browser.context);
+  await acceptCookies(browser.context, server.url);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function openPage(): Promise<{ page: Page; problems: string[] }> {
+  const page = await browser.context.newPage();
+  const problems = watchForPageProblems(page);
+  const traffic = recordTraffic(page);
+  onTestFailed(() => {
+    console.error(`account spec failed at ${page.url()}\n${traffic.join('\n')}`);
+  });
+  return { page, problems };
+}
+
+async function expectSignedInAs(page: Page, userName: string): Promise<void> {
+  await page.getByRole('button', { name: 'User menu' }).waitFor();
+  const token = (await storedAccessToken(page)) ?? '';
+  const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { preferred_username?: string };
+  expect(claims.preferred_username).toBe(userName);
+}
+
+async function signOutAndClear(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page
+    .getByRole('menuitem', { name: 'Logout' })
+    .or(page.getByRole('button', { name: 'Logout' }))
+    .first()
+    .click();
+  await page.getByRole('main').getByRole('button', { name: 'Sign in' }).waitFor();
+}
+
+describe('self-service account pages', () => {
+  it('registers, confirms the e-mail from the outbox, then signs in', async () => {
+    await setSettingValue(server.ctx, 'Abp.Identity.SignIn.RequireConfirmedEmail', 'true', tenantOrGlobal(null));
+    const { page, problems } = await openPage();
+    await page.goto(`${server.url}/account/login`);
+    await page.getByRole('link', { name: 'Register' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Register' }).waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    // Client-side checks first, in words.
+    await page.getByLabel(/^Email address/).fill('not-an-address');
+    await page.getByRole('button', { name: 'Register' }).click();
+    await page.getByText('Please enter a valid e-mail address.').waitFor();
+    await page.getByText('The User name field is required.').waitFor();
+
+    await page.getByLabel(/^User name/).fill('newcomer');
+    await page.getByLabel(/^Email address/).fill('newcomer@example.test');
+    await page.getByLabel(/^Password/).fill('Newcomer-1');
+    await page.getByRole('button', { name: 'Register' }).click();
+    await page.getByRole('status').filter({ hasText: 'Your account has been created.' }).waitFor();
+
+    // Not confirmed yet: the server refuses the sign-in.
+    await page.getByRole('link', { name: 'Login' }).click();
+    await submitAccountLogin(page, 'newcomer', 'Newcomer-1');
+    await page.getByRole('alert').waitFor();
+    expect(await storedAccessToken(page)).toBeNull();
+
+    const [mail] = await outboxMails(server, 'newcomer@example.test');
+    const link = linkInMail(mail!, '/account/email-confirmation');
+    await page.goto(link.href);
+    await page.getByRole('status').filter({ hasText: 'Your e-mail address has been confirmed.' }).waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    // A link is good once.
+    await page.reload();
+    await page.getByRole('alert').waitFor();
+
+    await page.getByRole('link', { name: 'Login' }).click();
+    await submitAccountLogin(page, 'newcomer', 'Newcomer-1');
+    await expectSignedInAs(page, 'newcomer');
+    expect(problems).toEqual([]);
+    await signOutAndClear(page);
+    await setSettingValue(server.ctx, 'Abp.Identity.SignIn.RequireConfirmedEmail', 'false', tenantOrGlobal(null));
+    await page.close();
+  });
+
+  it('sends a reset link for a forgotten password and resets it from the outbox', async () => {
+    await createUser(server, { userName: 'forgetful', password: 'Old-pass1', email: 'forgetful@example.test' });
+    const { page, problems } = await openPage();
+    await page.goto(`${server.url}/account/login`);
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Forgot password?' }).waitFor();
+    await page.getByLabel(/^Email address/).fill('forgetful@example.test');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('status').filter({ hasText: 'a link to reset the password has been sent' }).waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    const [mail] = await outboxMails(server, 'forgetful@example.test');
+    const link = linkInMail(mail!, '/account/reset-password');
+    await page.goto(link.href);
+    await page.getByRole('heading', { level: 1, name: 'Reset password' }).waitFor();
+    await page.getByLabel(/^New password/).fill('New-pass1');
+    await page.getByLabel(/^Confirm password/).fill('Other-pass1');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('The passwords do not match.').waitFor();
+    await page.getByLabel(/^Confirm password/).fill('New-pass1');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('status').filter({ hasText: 'Your password has been reset.' }).waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    await page.getByRole('link', { name: 'Login' }).click();
+    await submitAccountLogin(page, 'forgetful', 'Old-pass1');
+    await page.getByRole('alert').waitFor();
+    await submitAccountLogin(page, 'forgetful', 'New-pass1');
+    await expectSignedInAs(page, 'forgetful');
+    // The used link no longer works.
+    await signOutAndClear(page);
+    await page.goto(link.href);
+    await page.getByRole('alert').filter({ hasText: 'invalid or has expired' }).waitFor();
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('signs in with the authenticator app, then with a recovery code', async () => {
+    await createUser(server, { userName: 'twofa', password: 'Twofa-pass1', email: 'twofa@example.test' });
+    // Enable the authenticator through the API, as the user would on My account.
+    const token = await passwordToken(server, { userName: 'twofa', password: 'Twofa-pass1' });
+    const info = (await (await fetch(`${server.url}/api/account/authenticator-info`, { headers: authHeaders(token) })).json()) as {
+      uri: string;
+    };
+    const secret = secretOfUri(info.uri);
+    const verified = await fetch(`${server.url}/api/account/verify-authenticator-code`, {
+      method: 'POST',
+      headers: { ...authHeaders(token), 'content-type': 'application/json' },
+      body: JSON.stringify({ code: await totpCode(secret) }),
+    });
+    expect(verified.status).toBe(200);
+    const { recoveryCodes } = (await verified.json()) as { recoveryCodes: string[] };
+    expect(recoveryCodes.length).toBeGreaterThan(0);
+
+    const { page, problems } = await openPage();
+    await page.goto(`${server.url}/account/login`);
+    await submitAccountLogin(page, 'twofa', 'Twofa-pass1');
+    await page.waitForURL(/\/account\/send-security-code$/);
+    await page.getByRole('heading', { level: 1, name: 'Two factor verification' }).waitFor();
+    await page.getByRole('radio', { name: 'Authenticator app' }).waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    // react-aria draws the radio over the hidden native input, which takes the check itself.
+    const authenticator = page.getByRole('radio', { name: 'Authenticator app' });
+    await authenticator.check({ force: true });
+    expect(await authenticator.isChecked()).toBe(true);
+    await page.getByText('Enter the code shown in your authenticator app.').waitFor();
+    await page.getByLabel(/^Verification code/).fill('000000');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByRole('alert').waitFor();
+    await page.getByLabel(/^Verification code/).fill(await totpCode(secret));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expectSignedInAs(page, 'twofa');
+    await signOutAndClear(page);
+
+    await page.goto(`${server.url}/account/login`);
+    await submitAccountLogin(page, 'twofa', 'Twofa-pass1');
+    await page.waitForURL(/\/account\/send-security-code$/);
+    await page.getByRole('link', { name: 'Log in with a recovery code' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Log in with a recovery code' }).waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.getByLabel(/^Recovery code/).fill(recoveryCodes[0]!);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expectSignedInAs(page, 'twofa');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
