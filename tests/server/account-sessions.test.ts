@@ -82,6 +82,10 @@ describe('my sessions', () => {
 
     const one = await get<SessionDto>(web, `/api/account/sessions/${all.body.items[0]!.id}`);
     expect(one.body.id).toBe(all.body.items[0]!.id);
+    // A session is also named by its sessionId (the tokens' session_id claim).
+    const bySessionId = await get<SessionDto>(web, `/api/account/sessions/${all.body.items[0]!.sessionId}`);
+    expect(bySessionId.body.id).toBe(all.body.items[0]!.id);
+    expect((await get(web, '/api/account/sessions/not%20valid')).status).toBe(400);
     const others = await passwordToken(server, { userName: 'sess.other', password });
     expect((await get(others, `/api/account/sessions/${all.body.items[0]!.id}`)).status).toBe(404);
     expect((await fetch(`${server.url}/api/account/sessions`)).status).toBe(401);
@@ -99,7 +103,10 @@ describe('my sessions', () => {
     const foreign = await fetch(`${server.url}/api/account/sessions/${target.id}`, { method: 'DELETE', headers: authHeaders(other) });
     expect(foreign.status).toBe(404);
 
-    const revoked = await fetch(`${server.url}/api/account/sessions/${target.id}`, { method: 'DELETE', headers: authHeaders(keeper) });
+    const revoked = await fetch(`${server.url}/api/account/sessions/${target.sessionId}`, {
+      method: 'DELETE',
+      headers: authHeaders(keeper),
+    });
     expect(revoked.status).toBe(204);
     expect((await get(victim, '/api/account/sessions')).status).toBe(401);
     expect((await get(keeper, '/api/account/sessions')).status).toBe(200);

@@ -4,11 +4,12 @@
 //   the endpoint does not reveal which user ids exist); send-two-factor-code mails a code only for
 //   the Email provider and is limited per user and IP like sign-in attempts;
 // - sessions and security logs are the caller's own, in the caller's tenant; another user's
-//   session id answers 404; revoking a session ends its tokens on the very next request and its
-//   refresh and browser sign-in too (revokeIdentitySession), and writes a SessionRevoked log row;
+//   session answers 404; a session is named by its id or by its sessionId;
+// - revoking a session ends its tokens on the very next request, and its refresh and browser
+//   sign-in too (revokeIdentitySession), and writes a SessionRevoked log row;
 // - text filters of security logs match case-insensitively anywhere in the value.
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { and, count, desc, eq, gte, ilike, isNull, lte, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, isNull, lte, or, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import {
@@ -22,7 +23,7 @@ import {
   SendTwoFactorCodeInput,
   TwoFactorProviderList,
 } from '../../../contract/account-sign-in.ts';
-import { IdParams, iso } from '../../../contract/common.ts';
+import { iso } from '../../../contract/common.ts';
 import type { AppContext } from '../../context.ts';
 import { identitySessions, securityLogs, users } from '../../db/schema/index.ts';
 import { businessError, invalidField, notFound } from '../../errors.ts';
@@ -38,6 +39,12 @@ const base = '/api/account';
 const tags = ['Account'];
 const anonymous = { auth: { anonymous: true as const } };
 const signedIn = { auth: { authenticated: true as const } };
+
+const guidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const SessionParams = Type.Object(
+  { id: Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9_-]+$' }) },
+  { additionalProperties: false },
+);
 
 const invalidToken = () => businessError('Volo.Account:InvalidTwoFactorToken', 'AbpAccount::InvalidTwoFactorToken');
 
@@ -126,11 +133,13 @@ export const accountSessionRoutes: RouteModule = async (fastify: FastifyInstance
   const mine = (request: FastifyRequest) =>
     and(eq(identitySessions.userId, request.currentUser!.id), sameTenant(identitySessions.tenantId, request.currentUser!.tenantId));
 
+  /** By the row id (IdentitySessionDto.id) or by the sessionId (the tokens' session_id claim). */
   async function mySession(request: FastifyRequest, id: string) {
+    const byId = guidPattern.test(id) ? eq(identitySessions.id, id.toLowerCase()) : undefined;
     const [row] = await ctx.db
       .select()
       .from(identitySessions)
-      .where(and(eq(identitySessions.id, id), mine(request)))
+      .where(and(byId ? or(byId, eq(identitySessions.sessionId, id)) : eq(identitySessions.sessionId, id), mine(request)))
       .limit(1);
     if (!row) throw notFound('IdentitySession', id);
     return row;
@@ -169,13 +178,13 @@ export const accountSessionRoutes: RouteModule = async (fastify: FastifyInstance
 
   app.get(
     `${base}/sessions/:id`,
-    { schema: { tags, params: IdParams, response: { 200: IdentitySessionDto } }, config: signedIn },
+    { schema: { tags, params: SessionParams, response: { 200: IdentitySessionDto } }, config: signedIn },
     async (request) => sessionDto(request, await mySession(request, request.params.id)),
   );
 
   app.delete(
     `${base}/sessions/:id`,
-    { schema: { tags, params: IdParams, response: { 204: Type.Null() } }, config: signedIn },
+    { schema: { tags, params: SessionParams, response: { 204: Type.Null() } }, config: signedIn },
     async (request, reply) => {
       const row = await mySession(request, request.params.id);
       await revokeIdentitySession(ctx, row.sessionId);
