@@ -231,6 +231,25 @@ describe('export-to-excel', () => {
   });
 });
 
+describe('export access', () => {
+  it('is refused while the tenant has AuditLogging.Enable off, and without a token', async () => {
+    const path = `${base}/export-to-excel?applicationName=ExportTest`;
+    expect((await acme.call('GET', path)).status).toBe(200);
+    const off = await host.call('PUT', `/api/feature-management/features?providerName=T&providerKey=${acmeId}`, {
+      features: [{ name: 'AuditLogging.Enable', value: 'false' }],
+    });
+    expect(off.status).toBe(204);
+    try {
+      expect((await acme.call('GET', path)).status).toBe(403);
+      expect((await acme.call('GET', `${base}/export-entity-changes-to-excel`)).status).toBe(403);
+      expect((await host.call('GET', path)).status).toBe(200);
+    } finally {
+      await host.call('DELETE', `/api/feature-management/features?providerName=T&providerKey=${acmeId}`);
+    }
+    expect((await request(server, null, 'GET', path)).status).toBe(401);
+  });
+});
+
 describe('export-entity-changes-to-excel', () => {
   it('exports the filtered entity changes with user names and property changes', async () => {
     const { status, body } = await host.call<ExportAnswer>(
