@@ -84,6 +84,7 @@ export interface AuthActorOptions {
   store: TokenStore;
   issuer: string;
   clientId: string;
+  scope: string;
   flow: AuthFlow;
   requests?: RequestObserver;
   /** Leaves the page (reload or another domain); window.location in the app. */
@@ -166,6 +167,7 @@ export function createAuthLogic(options: AuthActorOptions) {
                 grant_type: 'LinkLogin',
                 client_id: clientId,
                 access_token: input.accessToken,
+                scope: options.scope,
                 LinkUserId: input.linkUserId,
                 LinkTenantId: input.linkTenantId,
               }),

@@ -145,6 +145,7 @@ export function createShellSystem(win: Window = window): ShellSystem {
       store: tokens,
       issuer,
       clientId,
+      scope,
       flow: config.authFlow,
       requests,
       navigate: { reload: (url) => win.location.replace(url), assign: (url) => win.location.assign(url) },

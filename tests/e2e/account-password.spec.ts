@@ -6,6 +6,8 @@
 // modal stays open), lockout after the configured number of failures, and the page in Arabic (RTL).
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { and, eq, isNull } from 'drizzle-orm';
+import { userLinks, users } from '../../server/db/schema/index.ts';
 import { createUser } from '../kit/auth.ts';
 import { type Browser, launchBrowser, seriousAxeViolations } from '../kit/browser.ts';
 import { startTestServer, type TestServer } from '../kit/test-server.ts';
@@ -132,6 +134,39 @@ describe('password flow', () => {
     await page.waitForURL(`${server.url}/`);
     // Back to the host for the next test.
     await page.context().clearCookies({ name: '__tenant' });
+    await page.close();
+  });
+
+  it('link login: signs in as a linked user and cleans the address; a refused one toasts the reason and clears the session', async () => {
+    const linkedId = await createUser(server, { userName: 'linked', password: 'Linked-pass1' });
+    const strangerId = await createUser(server, { userName: 'stranger', password: 'Stranger-pass1' });
+    const [admin] = await server.ctx.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.userName, 'admin'), isNull(users.tenantId)));
+    await server.ctx.db.insert(userLinks).values({ sourceUserId: admin!.id, targetUserId: linkedId });
+    const claimsOf = async (page: Page) =>
+      JSON.parse(Buffer.from(((await storedAccessToken(page)) ?? '').split('.')[1] ?? '', 'base64url').toString()) as {
+        preferred_username?: string;
+      };
+
+    const { page, problems } = await openPage();
+    await page.goto(`${server.url}/account/login`);
+    await submitAccountLogin(page, 'admin', '1q2w3E*');
+    await page.getByRole('button', { name: 'User menu' }).waitFor();
+    await page.goto(`${server.url}/?handler=linkLogin&linkUserId=${linkedId}&keep=1`);
+    await page.waitForURL(`${server.url}/?keep=1`);
+    await page.getByRole('button', { name: 'User menu' }).waitFor();
+    expect((await claimsOf(page)).preferred_username).toBe('linked');
+
+    // 'linked' is not linked to 'stranger': the server's reason, the query cleaned, the tokens cleared.
+    await page.goto(`${server.url}/?handler=linkLogin&linkUserId=${strangerId}`);
+    await page.getByText('You are not linked to this user.').waitFor();
+    await page.waitForURL(`${server.url}/`);
+    await page.getByRole('main').getByRole('button', { name: 'Sign in' }).waitFor();
+    expect(await storedAccessToken(page)).toBeNull();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(problems).toEqual([]);
     await page.close();
   });
 
