@@ -2,6 +2,7 @@
 // is a pagedList actor (typing edits, Enter or Refresh applies, the three selects apply at once),
 // Detail opens the recordModal actor. Column ids are the sort fields (all six sortable).
 import { useSelector } from '@xstate/react';
+import { useMemo } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { type PagedListMachine, selectPagedList } from '../../../machines/generic/paged-list.machine.ts';
 import type { RecordModalMachine } from '../../../machines/audit-logging/record-modal.machine.ts';
@@ -33,37 +34,42 @@ export function AuditLogsTab({
   const text = (name: string) => (typeof filters[name] === 'string' ? (filters[name] as string) : '');
   const number = (name: string) => (typeof filters[name] === 'number' ? (filters[name] as number) : Number.NaN);
 
-  const columns: DataColumn<AuditLogDto>[] = [
-    {
-      id: 'url',
-      header: t('httpRequest'),
-      width: 600,
-      sortable: true,
-      cell: (log) => (
-        <span className={styles.requestCell}>
-          <StatusBadges statusCode={log.httpStatusCode} method={log.httpMethod} /> <span className={styles.url}>{log.url}</span>
-        </span>
-      ),
-    },
-    { id: 'userName', header: t('user'), width: 150, sortable: true, cell: (log) => log.userName ?? '' },
-    { id: 'clientIpAddress', header: t('ipAddress'), width: 150, sortable: true, cell: (log) => log.clientIpAddress ?? '' },
-    {
-      id: 'executionTime',
-      header: t('date'),
-      width: 150,
-      sortable: true,
-      cell: (log) => <time dateTime={log.executionTime}>{dates.short(log.executionTime)}</time>,
-    },
-    {
-      id: 'executionDuration',
-      header: t('duration'),
-      width: 150,
-      sortable: true,
-      align: 'end',
-      cell: (log) => t('milliseconds', log.executionDuration),
-    },
-    { id: 'applicationName', header: t('applicationName'), width: 200, sortable: true, cell: (log) => log.applicationName ?? '' },
-  ];
+  // Stable between renders: the table renders each cell through its column definition, so new
+  // definitions would remount every row (and lose the focus a modal returns to).
+  const columns = useMemo<DataColumn<AuditLogDto>[]>(
+    () => [
+      {
+        id: 'url',
+        header: t('httpRequest'),
+        width: 600,
+        sortable: true,
+        cell: (log) => (
+          <span className={styles.requestCell}>
+            <StatusBadges statusCode={log.httpStatusCode} method={log.httpMethod} /> <span className={styles.url}>{log.url}</span>
+          </span>
+        ),
+      },
+      { id: 'userName', header: t('user'), width: 150, sortable: true, cell: (log) => log.userName ?? '' },
+      { id: 'clientIpAddress', header: t('ipAddress'), width: 150, sortable: true, cell: (log) => log.clientIpAddress ?? '' },
+      {
+        id: 'executionTime',
+        header: t('date'),
+        width: 150,
+        sortable: true,
+        cell: (log) => <time dateTime={log.executionTime}>{dates.short(log.executionTime)}</time>,
+      },
+      {
+        id: 'executionDuration',
+        header: t('duration'),
+        width: 150,
+        sortable: true,
+        align: 'end',
+        cell: (log) => t('milliseconds', log.executionDuration),
+      },
+      { id: 'applicationName', header: t('applicationName'), width: 200, sortable: true, cell: (log) => log.applicationName ?? '' },
+    ],
+    [t, dates],
+  );
 
   return (
     <>

@@ -4,6 +4,7 @@
 // (history icon), each opening the recordModal actor with its request; the modal is titled
 // '<entity type full name> (<entity id>)' and lists the changes with user names, or 'No changes'.
 import { useSelector } from '@xstate/react';
+import { useCallback, useMemo } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { type RecordModalMachine, selectRecordModal } from '../../../machines/audit-logging/record-modal.machine.ts';
 import { type PagedListMachine, selectPagedList } from '../../../machines/generic/paged-list.machine.ts';
@@ -46,61 +47,66 @@ export function EntityChangesTab({
   const { filters } = view;
   const edit = (name: string, value: string | number | null) => list.send({ type: 'filter.change', filters: { [name]: value } });
   const text = (name: string) => (typeof filters[name] === 'string' ? (filters[name] as string) : '');
-  const open = (request: EntityChangeRequest) => modal.send({ type: 'modal.open', request });
+  const open = useCallback((request: EntityChangeRequest) => modal.send({ type: 'modal.open', request }), [modal]);
 
-  const columns: DataColumn<EntityChangeDto>[] = [
-    {
-      id: 'actions',
-      header: t('actionsColumn'),
-      width: 150,
-      maxWidth: 150,
-      cell: (change) => {
-        const entity = `${change.entityTypeFullName} (${change.entityId ?? ''})`;
-        return (
-          <span className={styles.rowButtons}>
-            <Tooltip content={t('changeDetails')}>
-              <IconButton
-                icon="search"
-                size="sm"
-                aria-label={`${t('changeDetails')}: ${entity}`}
-                onPress={() =>
-                  open({ kind: 'change', id: change.id, entityId: change.entityId, entityTypeFullName: change.entityTypeFullName })
-                }
-              />
-            </Tooltip>
-            {change.entityId && (
-              <Tooltip content={t('fullChangeHistory')}>
+  // Stable between renders: the table renders each cell through its column definition, so new
+  // definitions would remount every row (and lose the focus a modal returns to).
+  const columns = useMemo<DataColumn<EntityChangeDto>[]>(
+    () => [
+      {
+        id: 'actions',
+        header: t('actionsColumn'),
+        width: 150,
+        maxWidth: 150,
+        cell: (change) => {
+          const entity = `${change.entityTypeFullName} (${change.entityId ?? ''})`;
+          return (
+            <span className={styles.rowButtons}>
+              <Tooltip content={t('changeDetails')}>
                 <IconButton
-                  icon="history"
+                  icon="search"
                   size="sm"
-                  aria-label={`${t('fullChangeHistory')}: ${entity}`}
+                  aria-label={`${t('changeDetails')}: ${entity}`}
                   onPress={() =>
-                    open({ kind: 'history', entityId: change.entityId as string, entityTypeFullName: change.entityTypeFullName })
+                    open({ kind: 'change', id: change.id, entityId: change.entityId, entityTypeFullName: change.entityTypeFullName })
                   }
                 />
               </Tooltip>
-            )}
-          </span>
-        );
+              {change.entityId && (
+                <Tooltip content={t('fullChangeHistory')}>
+                  <IconButton
+                    icon="history"
+                    size="sm"
+                    aria-label={`${t('fullChangeHistory')}: ${entity}`}
+                    onPress={() =>
+                      open({ kind: 'history', entityId: change.entityId as string, entityTypeFullName: change.entityTypeFullName })
+                    }
+                  />
+                </Tooltip>
+              )}
+            </span>
+          );
+        },
       },
-    },
-    {
-      id: 'changeTime',
-      header: t('time'),
-      width: 230,
-      sortable: true,
-      cell: (change) => <time dateTime={change.changeTime}>{dates.short(change.changeTime)}</time>,
-    },
-    { id: 'changeType', header: t('changeType'), width: 140, cell: (change) => <ChangeTypeBadge changeType={change.changeType} t={t} /> },
-    { id: 'tenantId', header: t('tenantId'), width: 150, cell: (change) => <span className={styles.url}>{change.tenantId ?? ''}</span> },
-    { id: 'entityId', header: t('entityId'), width: 150, cell: (change) => <span className={styles.url}>{change.entityId ?? ''}</span> },
-    {
-      id: 'entityTypeFullName',
-      header: t('entityTypeFullName'),
-      width: 150,
-      cell: (change) => <span className={styles.url}>{change.entityTypeFullName}</span>,
-    },
-  ];
+      {
+        id: 'changeTime',
+        header: t('time'),
+        width: 230,
+        sortable: true,
+        cell: (change) => <time dateTime={change.changeTime}>{dates.short(change.changeTime)}</time>,
+      },
+      { id: 'changeType', header: t('changeType'), width: 140, cell: (change) => <ChangeTypeBadge changeType={change.changeType} t={t} /> },
+      { id: 'tenantId', header: t('tenantId'), width: 150, cell: (change) => <span className={styles.url}>{change.tenantId ?? ''}</span> },
+      { id: 'entityId', header: t('entityId'), width: 150, cell: (change) => <span className={styles.url}>{change.entityId ?? ''}</span> },
+      {
+        id: 'entityTypeFullName',
+        header: t('entityTypeFullName'),
+        width: 150,
+        cell: (change) => <span className={styles.url}>{change.entityTypeFullName}</span>,
+      },
+    ],
+    [t, dates, open],
+  );
 
   return (
     <>
