@@ -170,6 +170,50 @@ describe('password flow', () => {
     await page.close();
   });
 
+  it('refreshes an expired remembered token on load, and logs out an expired one without remember me', async () => {
+    const { page, problems } = await openPage();
+    await page.goto(`${server.url}/account/login`);
+    await submitAccountLogin(page, 'admin', '1q2w3E*', true);
+    await page.getByRole('button', { name: 'User menu' }).waitFor();
+    const before = await page.evaluate(() => ({
+      access: localStorage.getItem('access_token'),
+      refresh: localStorage.getItem('refresh_token'),
+    }));
+    // The stored token expired while the browser was away (expires_at in the past).
+    await page.evaluate(() => localStorage.setItem('expires_at', String(Date.now() - 1000)));
+    await page.reload();
+    await page.getByRole('button', { name: 'User menu' }).waitFor();
+    const after = await page.evaluate(() => ({
+      access: localStorage.getItem('access_token'),
+      refresh: localStorage.getItem('refresh_token'),
+      expiresAt: Number(localStorage.getItem('expires_at')),
+    }));
+    expect(after.access).not.toBe(before.access);
+    // Refresh tokens rotate.
+    expect(after.refresh).not.toBe(before.refresh);
+    expect(after.expiresAt).toBeGreaterThan(Date.now());
+    await signOut(page);
+    await page.waitForURL(`${server.url}/`);
+
+    await page.goto(`${server.url}/account/login`);
+    await submitAccountLogin(page, 'admin', '1q2w3E*');
+    await page.getByRole('button', { name: 'User menu' }).waitFor();
+    const forgotten = await page.evaluate(() => ({
+      access: localStorage.getItem('access_token'),
+      refresh: localStorage.getItem('refresh_token'),
+    }));
+    // Without remember me the server issues no refresh token (no offline_access).
+    expect(forgotten.refresh).toBeNull();
+    await page.evaluate(() => localStorage.setItem('expires_at', String(Date.now() - 1000)));
+    await page.reload();
+    await page.getByRole('main').getByRole('button', { name: 'Sign in' }).waitFor();
+    expect(await storedAccessToken(page)).toBeNull();
+    const asAdmin = { headers: { authorization: `Bearer ${forgotten.access}`, 'x-requested-with': 'XMLHttpRequest' } };
+    expect((await fetch(`${server.url}/api/identity/users`, asAdmin)).status).toBe(401);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('locks the account out after the configured number of failures', async () => {
     await createUser(server, { userName: 'lockme', password: 'Right-pass1', lockoutEnabled: true });
     const attempts = Number((await server.ctx.settings.getValue('Abp.Identity.Lockout.MaxFailedAccessAttempts', { tenantId: null })) ?? 5);
