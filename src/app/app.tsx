@@ -58,7 +58,8 @@ export function App() {
   const { auth, navigationHistory, confirmAction, cookieConsent, internetStatus, pageLoader, mobileNav, settingsFlyout, userFlyout } =
     useSystem();
   const { idleSession } = useSystem();
-  const idleWarning = useSelector(idleSession, (snapshot) => snapshot.matches('warning'));
+  // The warning's chunk loads as soon as idle sign-out applies, so it can open at once (even offline).
+  const idleApplies = useSelector(idleSession, (snapshot) => !snapshot.matches('inactive'));
   const t = useTexts();
   const [location] = useLocation();
   const search = useSearch();
@@ -142,7 +143,7 @@ export function App() {
       <Suspense fallback={null}>
         <ToastRegion label={t('toast.region')} closeLabel={t('toast.close')} />
       </Suspense>
-      {idleWarning && (
+      {idleApplies && (
         <Suspense fallback={null}>
           <IdleSessionDialog />
         </Suspense>
