@@ -3,7 +3,8 @@
 // ('Saved successfully') and finds the values after a reload; the Global tab's expired-deleter
 // section shows only while the periodic deleter is on; with both on, the deleter job (every second
 // on this test server) removes the audit logs older than the period, seeded directly in the
-// database, keeps the recent ones, and the tab then shows its last run. Axe and CSP clean.
+// database, keeps the recent ones, and the tab then shows its last run. In Arabic the tab and the
+// dashboard widgets read right to left. Axe and CSP clean.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AuditLogRecord, writeAuditLogs } from '../../server/audit/writer.ts';
@@ -150,5 +151,30 @@ describe('audit log settings', () => {
     await page.getByText(/The deleter last ran on .+ and removed \d+ audit logs\./).waitFor();
     expect(problems).toEqual([]);
     await page.close();
+  });
+
+  it('reads in Arabic, right to left, with the dashboard widgets too', async () => {
+    const arabic = await launchBrowser();
+    try {
+      await acceptCookies(arabic.context, server.url);
+      const page = await arabic.context.newPage();
+      const problems = watchForPageProblems(page);
+      await signIn(page, server.url);
+      await page.evaluate(() => localStorage.setItem('Abp.SelectedLanguage', 'ar'));
+      await page.goto(`${server.url}/setting-management`);
+      await page.getByRole('heading', { level: 1, name: 'الإعدادات' }).waitFor();
+      await page.getByRole('tab', { name: 'سجلات التدقيق' }).waitFor();
+      await page.getByRole('button', { name: 'حفظ' }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+      expect(await page.getByRole('checkbox', { name: 'تفعيل حذف سجلات التدقيق المنتهية' }).isChecked()).toBe(true);
+      await expectAxeCleanInLightAndDark(page);
+      await page.goto(`${server.url}/dashboard`);
+      await page.getByRole('region', { name: 'معدل الأخطاء في السجلات' }).waitFor();
+      await page.getByRole('region', { name: 'متوسط مدة التنفيذ في السجلات يوميًا' }).waitFor();
+      await expectAxeCleanInLightAndDark(page);
+      expect(problems).toEqual([]);
+    } finally {
+      await arabic.close();
+    }
   });
 });
