@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeaders, createUser, passwordToken } from '../kit/auth.ts';
 import { type Browser, launchBrowser, seriousAxeViolations } from '../kit/browser.ts';
 import { startTestServer, type TestServer } from '../kit/test-server.ts';
+import { lightPalette } from '../../src/ui/theme/palettes.ts';
 import { acceptCookies, allMenuEntries, ensureBuilt, signIn, watchForPageProblems } from './shell-helpers.ts';
 
 let server: TestServer;
@@ -63,6 +64,10 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
+
+/** '#b42318' → 'rgb(180, 35, 24)', as getComputedStyle reports colours. */
+const rgb = (hex: string) => `rgb(${[1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
+const background = (element: Locator) => element.evaluate((e) => getComputedStyle(e).backgroundColor);
 
 const auditTable = (page: Page) => page.getByRole('table', { name: 'Audit logs' });
 /** Data rows only: each has a row header (the first cell); the header row and state rows do not. */
@@ -134,6 +139,14 @@ describe('audit logs', () => {
     await refreshUntilRow(page, 'audit-viewer');
     // Status badge, method badge, URL; user; application; all columns sortable.
     expect((await created.first().innerText()).replace(/\s+/g, ' ')).toMatch(/^200 POST \/api\/identity\/users admin/);
+    // Badge colours of spec 9 (the theme's contrast-checked status colours): 2xx success, POST
+    // success, 4xx danger, PUT warning.
+    const { status } = lightPalette;
+    const request = created.first().getByRole('rowheader');
+    expect(await background(request.getByText('200', { exact: true }).locator('..'))).toBe(rgb(status.success.bg));
+    expect(await background(request.getByText('POST', { exact: true }))).toBe(rgb(status.success.bg));
+    const refusedRow = dataRows(table).filter({ hasText: 'audit-viewer' }).first().getByRole('rowheader');
+    expect(await background(refusedRow.getByText('403', { exact: true }).locator('..'))).toBe(rgb(status.danger.bg));
     const headers = table.getByRole('columnheader');
     expect((await headers.allInnerTexts()).map((h) => h.trim()).slice(0, 6)).toEqual([
       'HTTP request',
@@ -162,6 +175,7 @@ describe('audit logs', () => {
     rows = await settledRows(page, table);
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) expect(row).toMatch(/^\d{3} PUT /);
+    expect(await background(dataRows(table).first().getByText('PUT', { exact: true }))).toBe(rgb(lightPalette.status.warning.bg));
     await choose(page, 'HTTP method', '-');
 
     // HTTP status code, shown as 'code - message'.
@@ -298,8 +312,9 @@ describe('audit logs', () => {
     // Values are stored as JSON, as ABP stores them.
     expect(await cells.nth(0).innerText()).toBe('"Ann"');
     expect((await cells.nth(1).textContent())?.trim()).toBe('"Annie" (changed)');
-    // Red from the theme's contrast-checked danger text colour (light palette #b42318).
-    expect(await cells.nth(1).evaluate((cell) => getComputedStyle(cell).color)).toBe('rgb(180, 35, 24)');
+    // Red from the theme's contrast-checked danger text colour; the unchanged original keeps the text colour.
+    expect(await cells.nth(1).evaluate((cell) => getComputedStyle(cell).color)).toBe(rgb(lightPalette.dangerText));
+    expect(await cells.nth(0).evaluate((cell) => getComputedStyle(cell).color)).toBe(rgb(lightPalette.text));
     expect(await dialog.getByText(/^Changed .* ago by admin$/).count()).toBeGreaterThan(0);
     await expectAxeClean(page, false);
 

@@ -7,12 +7,14 @@ import { fetchPageInput, pagedListMachine } from '../../machines/generic/paged-l
 import { createActor } from 'xstate';
 import {
   changeTypeName,
+  changeTypeVariant,
   extraPropertiesJson,
   isChangedValue,
   tenantImpersonator,
   userImpersonator,
 } from '../../src/screens/audit-logs/audit-log-view.ts';
 import { httpMethods, httpStatusCodes, statusCodeLabel } from '../../src/screens/audit-logs/http-status-codes.ts';
+import { httpMethodBadgeVariant, statusCodeBadgeVariant } from '../../src/ui/status.ts';
 import {
   auditLogFields,
   auditLogSortFields,
@@ -49,6 +51,13 @@ describe('HTTP status codes and methods', () => {
 
   it('offers the eight methods of spec 9', () => {
     expect(httpMethods).toEqual(['GET', 'POST', 'DELETE', 'PUT', 'HEAD', 'CONNECT', 'OPTIONS', 'TRACE']);
+  });
+
+  it('colours every listed code and method as spec 9 says', () => {
+    const byClass = { 1: 'light', 2: 'success', 3: 'warning', 4: 'danger', 5: 'danger' } as const;
+    for (const [code] of httpStatusCodes) expect(statusCodeBadgeVariant(code), String(code)).toBe(byClass[Math.floor(code / 100) as 1]);
+    expect(httpMethods.map(httpMethodBadgeVariant)).toEqual(['info', 'success', 'danger', 'warning', 'light', 'light', 'light', 'light']);
+    expect([0, 1, 2].map(changeTypeVariant)).toEqual(['success', 'warning', 'danger']);
   });
 });
 

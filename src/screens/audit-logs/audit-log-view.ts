@@ -10,6 +10,11 @@ import type { AuditLogDto, EntityChangeDto, EntityPropertyChangeDto } from '../.
 export const changeTypeNames = ['Created', 'Updated', 'Deleted'] as const;
 export type ChangeTypeName = (typeof changeTypeNames)[number];
 
+/** Badge colour of a change type: Created success, Updated warning, Deleted danger. */
+export function changeTypeVariant(changeType: number): 'success' | 'warning' | 'danger' | 'light' {
+  return changeType === 0 ? 'success' : changeType === 1 ? 'warning' : changeType === 2 ? 'danger' : 'light';
+}
+
 export function changeTypeName(changeType: number): ChangeTypeName | null {
   return changeTypeNames[changeType] ?? null;
 }

@@ -5,8 +5,8 @@
 // screen readers, in the trigger's name after the visible short date; everything else only renders what it is given.
 import { useId, useMemo } from 'react';
 import type { EntityChangeDto } from '../../api/audit-logging.ts';
-import { Badge, Button, type BadgeVariant, Tooltip } from '../../ui/index.ts';
-import { changeTypeName, isChangedValue } from './audit-log-view.ts';
+import { Badge, Button, Tooltip } from '../../ui/index.ts';
+import { changeTypeName, changeTypeVariant, isChangedValue } from './audit-log-view.ts';
 import { AuditExportButton } from './export/audit-export-button.tsx';
 import * as styles from './audit-logs.css.ts';
 import type { AuditLogsText } from './audit-logs-texts.ts';
@@ -68,10 +68,6 @@ export type ExportButtonProps = {
 /** 'Export to Excel' with the list's applied filters (the button and its machine: ./export/). */
 export function ExportSlot(props: ExportButtonProps) {
   return <AuditExportButton {...props} />;
-}
-
-export function changeTypeVariant(changeType: number): BadgeVariant {
-  return changeType === 0 ? 'success' : changeType === 1 ? 'warning' : changeType === 2 ? 'danger' : 'light';
 }
 
 export function ChangeTypeBadge({ changeType, t }: { changeType: number; t: Translate }) {
