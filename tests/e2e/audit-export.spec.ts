@@ -71,6 +71,12 @@ beforeAll(async () => {
     withChange('Finance.Invoice', 'export-entity-1'),
     withChange('Finance.Invoice', 'other-entity'),
   ]);
+  // Enough rows for the background job to be seen at work (it writes them in batches of 2,000).
+  for (let batch = 0; batch < 10; batch++)
+    await writeAuditLogs(
+      server.ctx.db,
+      Array.from({ length: 2_000 }, (_, i) => log('export-huge', batch * 2_000 + i)),
+    );
   browser = await launchBrowser();
   await acceptCookies(browser.context, server.url);
 });
@@ -141,6 +147,25 @@ describe('audit export', () => {
     expectOnlyRowsOf(await workbookRows(download), 'export-large', 8);
     await page.getByRole('button', { name: 'Dismiss' }).click();
     expect(await link.count()).toBe(0);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('shows the background job at work with a named progress indicator', async () => {
+    const page = await browser.context.newPage();
+    const problems = watchForPageProblems(page);
+    await signIn(page, server.url);
+    await openFilteredList(page, 'export-huge');
+    await page.getByRole('button', { name: 'Export to Excel' }).click();
+    // Queued (no total yet) or running: either way a progressbar with a name, and Cancel.
+    await page.getByRole('progressbar', { name: /^(Export progress|Preparing the export)$/ }).waitFor();
+    expect(await page.getByRole('button', { name: 'Cancel export' }).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Export to Excel' }).isDisabled()).toBe(true);
+    const link = page.getByRole('button', { name: /^Download .+\.xlsx$/ });
+    await link.waitFor({ timeout: 60_000 });
+    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    const rows = await workbookRows(download);
+    expect(rows).toHaveLength(20_001);
     expect(problems).toEqual([]);
     await page.close();
   });
