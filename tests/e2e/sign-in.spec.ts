@@ -152,6 +152,21 @@ describe('sign-in through the identity server', () => {
     await page.close();
   });
 
+  it('sends /account/login to the identity server in the code flow and comes back to its returnUrl', async () => {
+    const page = await browser.context.newPage();
+    const problems = watchForPageProblems(page);
+    await page.goto(`${server.url}/account/login?returnUrl=%2Fdashboard`);
+    await page.waitForURL(/\/Account\/Login/);
+    await page.getByLabel(/user ?name/i).fill('admin');
+    await page.getByLabel(/^password$/i).fill('1q2w3E*');
+    await page.getByRole('button', { name: /^(log ?in|sign ?in)$/i }).click();
+    await page.waitForURL(`${server.url}/dashboard`);
+    await page.getByRole('button', { name: 'User menu' }).waitFor();
+    expect(await storedAccessToken(page)).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('follows an Arabic browser: right-to-left page, and the login page in Arabic', async () => {
     const arabic = await launchBrowser({ locale: 'ar' });
     try {
