@@ -125,6 +125,11 @@ export default function AuditLogsScreen() {
         navigate(`${path}${writeListState(listTab, event)}`, { replace: true });
       });
     const subscriptions = [follow(auditLogs, 'audit-logs'), follow(entityChanges, 'entity-changes')];
+    // The first request was announced before this subscription: write its view once, so an address
+    // with parameters that did not parse shows the view actually on screen.
+    const active = tabRef.current;
+    const current = `${path}${writeListState(active, urlStateOf(active === 'audit-logs' ? auditLogs : entityChanges))}`;
+    if (`${window.location.pathname}${window.location.search}` !== current) navigate(current, { replace: true });
     return () => {
       for (const subscription of subscriptions) subscription.unsubscribe();
     };
