@@ -25,6 +25,8 @@ describe('account view', () => {
             'Abp.Account.EnableLocalLogin': 'False',
             'Abp.Account.IsSelfRegistrationEnabled': 'false',
             'Abp.Identity.Password.RequiredLength': '8',
+            'Abp.Account.Captcha.UseCaptchaOnLogin': 'true',
+            'Abp.Account.TwoFactor.IsRememberBrowserEnabled': 'false',
           },
         },
         currentTenant: { id: 't-1', name: 'acme', isAvailable: true },
@@ -38,6 +40,8 @@ describe('account view', () => {
       tenantName: 'acme',
       passwordMinLength: 8,
       status: 'signedOut',
+      isRememberBrowserEnabled: false,
+      captchaOn: { login: true, registration: false, forgotPassword: false },
     });
   });
 

@@ -73,6 +73,7 @@ const en = {
   loginFirst: 'Your sign-in step has expired. Please log in again.',
   linkLogged: 'You are signed in with a linked account.',
   goHome: 'Go to home page',
+  captchaRequired: 'This form is protected by reCAPTCHA; the server checks each submission.',
 };
 
 export const accountTexts = defineTexts<keyof typeof en>({
@@ -148,6 +149,7 @@ export const accountTexts = defineTexts<keyof typeof en>({
     loginFirst: 'انتهت صلاحية خطوة تسجيل الدخول. يرجى تسجيل الدخول مرة أخرى.',
     linkLogged: 'لقد سجّلت الدخول بحساب مرتبط.',
     goHome: 'الذهاب إلى الصفحة الرئيسية',
+    captchaRequired: 'هذا النموذج محمي بخدمة reCAPTCHA، ويتحقق الخادم من كل إرسال.',
   },
   fr: {
     'title.login': 'Connexion',
@@ -220,6 +222,7 @@ export const accountTexts = defineTexts<keyof typeof en>({
     loginFirst: 'Votre étape de connexion a expiré. Veuillez vous reconnecter.',
     linkLogged: 'Vous êtes connecté avec un compte lié.',
     goHome: 'Aller à l’accueil',
+    captchaRequired: 'Ce formulaire est protégé par reCAPTCHA ; le serveur vérifie chaque envoi.',
   },
   hy: {
     'title.login': 'Մուտք',
@@ -293,6 +296,7 @@ export const accountTexts = defineTexts<keyof typeof en>({
     loginFirst: 'Մուտքի քայլի ժամկետը լրացել է։ Խնդրում ենք կրկին մուտք գործել։',
     linkLogged: 'Դուք մուտք եք գործել կապակցված հաշվով։',
     goHome: 'Գնալ գլխավոր էջ',
+    captchaRequired: 'Այս ձևը պաշտպանված է reCAPTCHA-ով․ սերվերը ստուգում է յուրաքանչյուր ուղարկում։',
   },
 });
 

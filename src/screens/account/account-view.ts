@@ -16,12 +16,32 @@ export interface AccountView {
   isMultiTenancyEnabled: boolean;
   isLocalLoginEnabled: boolean;
   isSelfRegistrationEnabled: boolean;
+  isRememberBrowserEnabled: boolean;
+  /** The forms whose submit the server checks with reCAPTCHA (Abp.Account.Captcha.UseCaptchaOn*). */
+  captchaOn: { login: boolean; registration: boolean; forgotPassword: boolean };
   tenantId: string | null;
   tenantName: string | null;
   passwordMinLength: number;
   status: 'busy' | 'signedOut' | 'signedIn';
   culture: string;
   twoFactor: TwoFactorChallenge | null;
+}
+
+const captchaCache = new WeakMap<object, AccountView['captchaOn']>();
+const isTrue = (value: string | null | undefined) => (value ?? '').toLowerCase() === 'true';
+
+/** The same object while the settings are the same (the view is compared shallowly). */
+function captchaOf(values: Record<string, string | null | undefined>): AccountView['captchaOn'] {
+  let captcha = captchaCache.get(values);
+  if (!captcha) {
+    captcha = {
+      login: isTrue(values['Abp.Account.Captcha.UseCaptchaOnLogin']),
+      registration: isTrue(values['Abp.Account.Captcha.UseCaptchaOnRegistration']),
+      forgotPassword: isTrue(values['Abp.Account.Captcha.UseCaptchaOnForgotPassword']),
+    };
+    captchaCache.set(values, captcha);
+  }
+  return captcha;
 }
 
 export function selectAccountView(snapshot: SnapshotFrom<AuthMachine>): AccountView {
@@ -33,6 +53,8 @@ export function selectAccountView(snapshot: SnapshotFrom<AuthMachine>): AccountV
     isMultiTenancyEnabled: configuration?.multiTenancy?.isEnabled ?? false,
     isLocalLoginEnabled: (values['Abp.Account.EnableLocalLogin'] ?? 'true').toLowerCase() !== 'false',
     isSelfRegistrationEnabled: (values['Abp.Account.IsSelfRegistrationEnabled'] ?? 'true').toLowerCase() !== 'false',
+    isRememberBrowserEnabled: (values['Abp.Account.TwoFactor.IsRememberBrowserEnabled'] ?? 'true').toLowerCase() !== 'false',
+    captchaOn: captchaOf(values),
     tenantId: tenant?.isAvailable ? tenant.id : null,
     tenantName: tenant?.isAvailable ? tenant.name : null,
     passwordMinLength: Number.isFinite(minLength) && minLength > 0 ? minLength : 6,

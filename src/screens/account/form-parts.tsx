@@ -49,3 +49,16 @@ export function Field(props: {
     />
   );
 }
+
+/**
+ * Where the reCAPTCHA widget goes when the form's captcha is configured. The widget itself (Google's
+ * script) is not loaded: the strict CSP allows no third-party script; the server still verifies.
+ */
+export function CaptchaPlaceholder({ t, isRequired }: { t: AccountTranslate; isRequired: boolean }) {
+  if (!isRequired) return null;
+  return (
+    <p role="note" className="account-captcha">
+      {t('captchaRequired')}
+    </p>
+  );
+}

@@ -16,7 +16,7 @@ import { Button, Checkbox, stackClass } from '../../ui/index.ts';
 import { type FormValues, merge, requiredErrors } from './account-rules.ts';
 import { accountTexts } from './account-texts.ts';
 import { selectAccountView } from './account-view.ts';
-import { Field, ServerError, Status } from './form-parts.tsx';
+import { CaptchaPlaceholder, Field, ServerError, Status } from './form-parts.tsx';
 import { scopeFor } from './scope.ts';
 import { useFormSubmit } from './use-form-submit.ts';
 
@@ -119,6 +119,7 @@ export default function LoginPage() {
       <Checkbox isSelected={values.rememberMe === true} onChange={(selected) => change('rememberMe', selected)}>
         {t('rememberMe')}
       </Checkbox>
+      <CaptchaPlaceholder t={t} isRequired={view.captchaOn.login} />
       <Button type="submit" isDisabled={form.view.isBusy}>
         {t('login')}
       </Button>

@@ -12,7 +12,7 @@ import { Button, stackClass } from '../../ui/index.ts';
 import { emailError, type FormValues, merge, newPasswordErrors, requiredErrors } from './account-rules.ts';
 import { accountTexts } from './account-texts.ts';
 import { selectAccountView } from './account-view.ts';
-import { Field, ServerError, Status } from './form-parts.tsx';
+import { CaptchaPlaceholder, Field, ServerError, Status } from './form-parts.tsx';
 import { useFormSubmit } from './use-form-submit.ts';
 
 // Busy: the form is aria-busy and its submit disabled (react-aria's isPending spinner announces through
@@ -85,6 +85,7 @@ export default function RegisterPage() {
         onChange={change}
         error={errors.password}
       />
+      <CaptchaPlaceholder t={t} isRequired={view.captchaOn.registration} />
       <Button type="submit" isDisabled={form.view.isBusy}>
         {t('register')}
       </Button>

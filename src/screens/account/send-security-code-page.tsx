@@ -123,9 +123,11 @@ export default function SendSecurityCodePage() {
         }}
         error={verify.view.fieldErrors.code}
       />
-      <Checkbox isSelected={rememberBrowser} onChange={setRememberBrowser}>
-        {t('rememberBrowser')}
-      </Checkbox>
+      {view.isRememberBrowserEnabled && (
+        <Checkbox isSelected={rememberBrowser} onChange={setRememberBrowser}>
+          {t('rememberBrowser')}
+        </Checkbox>
+      )}
       <Button type="submit" isDisabled={!provider || verify.view.isBusy}>
         {t('verify')}
       </Button>
