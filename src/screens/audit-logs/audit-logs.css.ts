@@ -11,7 +11,8 @@ export const filterGrid = style({
   alignItems: 'end',
 });
 
-export const filterActions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, alignItems: 'flex-end' });
+// Refresh and Export share a row of their own under the fields.
+export const filterActions = style({ gridColumn: '1 / -1', display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, alignItems: 'flex-end' });
 
 export const nativeField = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs, minInlineSize: 0 });
 
@@ -23,9 +24,12 @@ export const nativeInput = style({
   backgroundColor: vars.color.surface,
   border: `1px solid ${vars.color.borderStrong}`,
   borderRadius: vars.radius.md,
-  paddingBlock: vars.space.sm,
+  // The design system's control box (src/ui field inputs), so the row of filters lines up.
+  paddingBlock: vars.space.xs,
   paddingInline: vars.space.md,
-  minBlockSize: '2.375rem',
+  minBlockSize: '2.25rem',
+  inlineSize: '100%',
+  minInlineSize: 0,
   colorScheme: 'light dark',
   ':focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '1px' },
 });
