@@ -233,7 +233,7 @@ describe('password flow', () => {
     await page.close();
   });
 
-  it('shows the login page right to left in Arabic, axe clean', async () => {
+  it('shows the login page right to left in Arabic, axe clean, and switches language from its dropdown', async () => {
     const arabic = await launchBrowser({ locale: 'ar' });
     try {
       await choosePasswordFlow(arabic.context);
@@ -245,6 +245,14 @@ describe('password flow', () => {
       expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
       await page.getByRole('region', { name: 'المستأجر' }).waitFor();
       expect(await seriousAxeViolations(page)).toEqual([]);
+      // The language dropdown lists the other languages; choosing one reloads the page in it.
+      await page.getByRole('button', { name: 'اللغة: العربية' }).click();
+      const menu = page.getByRole('menu', { name: 'اللغة' });
+      expect(await menu.getByRole('menuitem').allTextContents()).toEqual(['English', 'Français', 'Հայերեն']);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await Promise.all([page.waitForEvent('load'), menu.getByRole('menuitem', { name: 'English' }).click()]);
+      await page.getByRole('heading', { level: 1, name: 'Login' }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.dir)).toBe('ltr');
       expect(problems).toEqual([]);
     } finally {
       await arabic.close();
