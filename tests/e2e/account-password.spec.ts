@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
 import { userLinks, users } from '../../server/db/schema/index.ts';
+import { setSettingValue, tenantOrGlobal } from '../../server/modules/setting-management/store.ts';
 import { createUser } from '../kit/auth.ts';
 import { type Browser, launchBrowser, seriousAxeViolations } from '../kit/browser.ts';
 import { startTestServer, type TestServer } from '../kit/test-server.ts';
@@ -212,6 +213,23 @@ describe('password flow', () => {
     expect((await fetch(`${server.url}/api/identity/users`, asAdmin)).status).toBe(401);
     expect(problems).toEqual([]);
     await page.close();
+  });
+
+  it('shows the local-login-disabled warning instead of the form when local login is off', async () => {
+    await setSettingValue(server.ctx, 'Abp.Account.EnableLocalLogin', 'false', tenantOrGlobal(null));
+    try {
+      const { page, problems } = await openPage();
+      await page.goto(`${server.url}/account/login`);
+      const warning = page.getByRole('alert').filter({ hasText: 'Invalid login request' });
+      await warning.waitFor();
+      expect(await warning.textContent()).toContain('There are no login schemes configured for this client.');
+      expect(await page.getByLabel('Username or email address').count()).toBe(0);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      expect(problems).toEqual([]);
+      await page.close();
+    } finally {
+      await setSettingValue(server.ctx, 'Abp.Account.EnableLocalLogin', 'true', tenantOrGlobal(null));
+    }
   });
 
   it('locks the account out after the configured number of failures', async () => {
