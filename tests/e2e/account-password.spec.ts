@@ -13,7 +13,7 @@ import { createUser } from '../kit/auth.ts';
 import { type Browser, launchBrowser, seriousAxeViolations } from '../kit/browser.ts';
 import { startTestServer, type TestServer } from '../kit/test-server.ts';
 import { recordTraffic, storedAccessToken, submitAccountLogin, choosePasswordFlow } from './account-helpers.ts';
-import { acceptCookies, ensureBuilt, watchForPageProblems } from './shell-helpers.ts';
+import { acceptCookies, ensureBuilt, expectAxeCleanInLightAndDark, watchForPageProblems } from './shell-helpers.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -58,7 +58,7 @@ describe('password flow', () => {
     await page.goto(`${server.url}/dashboard`);
     await page.waitForURL(/\/account\/login\?returnUrl=%2Fdashboard/);
     await page.getByRole('heading', { level: 1, name: 'Login' }).waitFor();
-    expect(await seriousAxeViolations(page)).toEqual([]);
+    await expectAxeCleanInLightAndDark(page);
 
     // Validation in words, nothing sent.
     await page.getByRole('button', { name: 'Login' }).click();
@@ -110,6 +110,8 @@ describe('password flow', () => {
     const dialog = page.getByRole('dialog', { name: 'Switch Tenant' });
     await dialog.waitFor();
     expect(await dialog.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
+    // Light only: in the dark theme axe measures the page's labels through src/ui's modal overlay
+    // and reports their contrast (a design-system matter, reported; the page itself is clean in dark).
     expect(await seriousAxeViolations(page)).toEqual([]);
 
     await dialog.getByLabel('Name').fill('no-such-tenant');
