@@ -12,6 +12,7 @@
 // - Each request emits `url.sync` with the applied filters, sorting and page, so a screen can keep
 //   them in the URL (a shared or reloaded address restores the same view through the input).
 // - `empty` is a loaded page without items; `failed` keeps the last items so the table does not jump.
+// - A page past the end (an old shared address, rows deleted since) loads the last page instead.
 import { assign, emit, fromPromise, type SnapshotFrom, setup } from 'xstate';
 
 export type FilterValue = string | number | boolean | null | undefined;
@@ -95,6 +96,11 @@ export function fetchPageInput(context: PagedListContext): FetchPageInput {
 
 const notProvided = (name: string) => () => Promise.reject(new Error(`actor ${name} is not provided`));
 
+/** The last 1-based page of a list (1 for an empty list). */
+export function lastPage(totalCount: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(totalCount / pageSize));
+}
+
 const wholePage = (page: unknown) => (typeof page === 'number' && Number.isInteger(page) && page >= 1 ? page : 1);
 
 export const pagedListMachine = setup({
@@ -110,6 +116,7 @@ export const pagedListMachine = setup({
   guards: {
     autoLoad: ({ context }) => context.autoLoad,
     hasItems: (_, result: PageResult) => result.items.length > 0,
+    isPastEnd: ({ context }, result: PageResult) => result.totalCount > 0 && context.page > lastPage(result.totalCount, context.pageSize),
   },
   actions: {
     editFilters: assign({ filters: ({ context }, filters: ListFilters) => ({ ...context.filters, ...filters }) }),
@@ -170,6 +177,15 @@ export const pagedListMachine = setup({
         src: 'fetchPage',
         input: ({ context }) => fetchPageInput(context),
         onDone: [
+          {
+            guard: { type: 'isPastEnd', params: ({ event }) => event.output },
+            target: 'loading',
+            reenter: true,
+            actions: assign({
+              page: ({ context, event }) => lastPage(event.output.totalCount, context.pageSize),
+              totalCount: ({ event }) => event.output.totalCount,
+            }),
+          },
           {
             guard: { type: 'hasItems', params: ({ event }) => event.output },
             target: 'loaded',

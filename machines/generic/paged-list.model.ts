@@ -1,4 +1,4 @@
-// The test model of the paged list: a page with rows, an empty page and a failure; typing a filter,
+// The test model of the paged list: a page with rows, an empty page, a page past the end and a failure; typing a filter,
 // applying it, a select that applies at once, sorting, paging, refresh and retry. Inputs: a list that
 // loads at once (the usual screen) and one restored from a URL that waits for `refresh`.
 import { describeEvent, done, failed } from '../shell/model-events.ts';
@@ -29,6 +29,8 @@ export const pagedListModel: MachineModel<typeof pagedListMachine> = {
   events: [
     done('fetchPage', { items: rows, totalCount: 12 }),
     done('fetchPage', { items: [], totalCount: 0 }),
+    // Past the end of a list of 12 (the restored page 3 of 25): the last page loads instead.
+    done('fetchPage', { items: [], totalCount: 12 }),
     failed('fetchPage'),
     ...events,
   ],

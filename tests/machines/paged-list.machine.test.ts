@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, type EventObject, fromPromise } from 'xstate';
 import {
   activeFilters,
+  lastPage,
   type FetchPageInput,
   fetchPageInput,
   type PagedListInput,
@@ -128,12 +129,33 @@ describe('paged list', () => {
     expect(run.view()).toMatchObject({ status: 'ready', error: null, totalCount: 11 });
   });
 
+  it('a page past the end (a stale shared address) loads the last page instead', async () => {
+    const run = start({ page: 5 });
+    run.requests[0]!.resolve(page(0, 22));
+    await settled();
+    expect(run.requests[1]!.input).toMatchObject({ page: 3, skipCount: 20 });
+    expect(run.emitted.at(-1)).toEqual({ type: 'url.sync', filters: {}, sorting: null, page: 3 });
+    run.requests[1]!.resolve(page(2, 22));
+    await settled();
+    expect(run.view()).toMatchObject({ status: 'ready', page: 3, totalCount: 22 });
+    // An empty list is simply empty, whatever the page.
+    const none = start({ page: 4 });
+    none.requests[0]!.resolve(page(0, 0));
+    await settled();
+    expect(none.actor.getSnapshot().value).toBe('empty');
+    expect(none.requests).toHaveLength(1);
+  });
+
   it('a restored list that does not load at once waits for refresh', () => {
     const run = start({ autoLoad: false, pageSize: 0, filters: { url: '/api' } });
     expect(run.actor.getSnapshot().value).toBe('idle');
     expect(run.requests).toHaveLength(0);
     run.actor.send({ type: 'refresh' });
     expect(run.requests[0]!.input).toMatchObject({ filters: { url: '/api' }, pageSize: 10 });
+  });
+
+  it('lastPage is 1 for an empty list', () => {
+    expect([lastPage(0, 10), lastPage(10, 10), lastPage(11, 10), lastPage(12, 25)]).toEqual([1, 1, 2, 1]);
   });
 
   it('activeFilters keeps false and 0 but drops blanks', () => {
