@@ -56,7 +56,8 @@ export function auditLogConditions(tenantId: string | null, filter: AuditLogFilt
     filter.minExecutionDuration !== undefined ? gte(auditLogs.executionDuration, filter.minExecutionDuration) : undefined,
     filter.maxExecutionDuration !== undefined ? lte(auditLogs.executionDuration, filter.maxExecutionDuration) : undefined,
     filter.hasException === true ? and(isNotNull(auditLogs.exceptions), ne(auditLogs.exceptions, '')) : undefined,
-    filter.hasException === false ? sql`coalesce(${auditLogs.exceptions}, '') = ''` : undefined,
+    // Spelled out (not coalesce) so the planner's estimate uses the column's null fraction (ADR 0006).
+    filter.hasException === false ? sql`(${auditLogs.exceptions} is null or ${auditLogs.exceptions} = '')` : undefined,
   ];
   return and(...conditions) as SQL;
 }
