@@ -2,85 +2,30 @@
 // time zones, two-factor, authenticator, profile picture, my security logs and my sessions.
 // Rules: every call takes the session's client (bearer token, culture) and an AbortSignal where a
 // machine may replace it; list queries carry only filters with a value; void actions answer 204.
-// The shapes mirror the wire contract (contract/account.ts once it is committed).
+// The shapes are the wire contract's (contract/account.ts, contract/account-sign-in.ts).
+import type { AuthenticatorInfoDto, ProfileDto, ProfilePictureSourceDto, UpdateProfileDto } from '../../contract/account.ts';
+import type {
+  GetMySecurityLogsInput,
+  GetMySessionsInput,
+  IdentitySecurityLogDto,
+  IdentitySessionDto,
+} from '../../contract/account-sign-in.ts';
 import type { Http } from './http.ts';
 
-export interface ProfileDto {
-  userName: string;
-  email: string;
-  emailConfirmed: boolean;
-  name: string | null;
-  surname: string | null;
-  phoneNumber: string | null;
-  phoneNumberConfirmed: boolean;
-  isExternal: boolean;
-  hasPassword: boolean;
-  supportsMultipleTimezone: boolean;
-  timezone: string;
-  concurrencyStamp: string;
-  extraProperties?: Record<string, unknown>;
-}
-
-export interface UpdateProfileDto {
-  userName: string;
-  email: string;
-  name: string | null;
-  surname: string | null;
-  phoneNumber: string | null;
-  timezone: string | null;
-  concurrencyStamp: string | null;
-}
+export type { AuthenticatorInfoDto, ProfileDto, ProfilePictureSourceDto, UpdateProfileDto };
+export type SecurityLogDto = IdentitySecurityLogDto;
+export type SessionDto = IdentitySessionDto;
+export type SecurityLogQuery = GetMySecurityLogsInput;
+export type SessionQuery = GetMySessionsInput;
 
 export interface NameValue {
   name: string;
   value: string;
 }
 
-export interface AuthenticatorInfoDto {
-  key: string;
-  uri: string;
-}
-
 /** ABP's ProfilePictureType. */
 export const profilePictureType = { none: 0, gravatar: 1, image: 2 } as const;
 export type ProfilePictureType = (typeof profilePictureType)[keyof typeof profilePictureType];
-
-export interface ProfilePictureSourceDto {
-  type: number;
-  source: string | null;
-  fileContent: string | null;
-}
-
-export interface SecurityLogDto {
-  id: string;
-  tenantId: string | null;
-  applicationName: string | null;
-  identity: string | null;
-  action: string | null;
-  userId: string | null;
-  userName: string | null;
-  tenantName: string | null;
-  clientId: string | null;
-  correlationId: string | null;
-  clientIpAddress: string | null;
-  browserInfo: string | null;
-  creationTime: string;
-}
-
-export interface SessionDto {
-  sessionId: string;
-  isCurrent: boolean;
-  device: string | null;
-  deviceInfo: string | null;
-  tenantId: string | null;
-  tenantName: string | null;
-  userId: string;
-  userName: string | null;
-  clientId: string | null;
-  ipAddresses: string[] | string | null;
-  signedIn: string | null;
-  lastAccessed: string | null;
-}
 
 export interface PagedResult<T> {
   totalCount: number;
@@ -121,37 +66,16 @@ export const resetAuthenticator = (http: Http) => http<void>(`${account}/reset-a
 export const getProfilePicture = (http: Http, userId: string, signal?: AbortSignal) =>
   http<ProfilePictureSourceDto>(`${account}/profile-picture/${encodeURIComponent(userId)}`, { signal });
 
-/** Sets the picture type; an image travels as the request body with its own content type. */
-export const setProfilePicture = (http: Http, type: ProfilePictureType, image: Blob | null) => {
-  const form = new FormData();
-  if (image) form.append('imageContent', image);
-  return http<void>(`${account}/profile-picture`, { method: 'POST', query: { type }, body: form });
-};
-
-export interface SecurityLogQuery {
-  startTime?: string;
-  endTime?: string;
-  applicationName?: string;
-  identity?: string;
-  action?: string;
-  userName?: string;
-  clientId?: string;
-  correlationId?: string;
-  sorting?: string;
-  skipCount?: number;
-  maxResultCount?: number;
-}
+/** Sets the picture type; an image travels as the raw request body with its own content type. */
+export const setProfilePicture = (http: Http, type: ProfilePictureType, image: Blob | null) =>
+  http<void>(`${account}/profile-picture`, {
+    method: 'POST',
+    query: { type },
+    ...(image ? { body: image, headers: { 'Content-Type': image.type || 'application/octet-stream' } } : {}),
+  });
 
 export const getMySecurityLogs = (http: Http, query: SecurityLogQuery, signal?: AbortSignal) =>
   http<PagedResult<SecurityLogDto>>(`${account}/security-logs`, { query: query as Query, signal });
-
-export interface SessionQuery {
-  device?: string;
-  clientId?: string;
-  sorting?: string;
-  skipCount?: number;
-  maxResultCount?: number;
-}
 
 export const getMySessions = (http: Http, query: SessionQuery, signal?: AbortSignal) =>
   http<PagedResult<SessionDto>>(`${account}/sessions`, { query: query as Query, signal });

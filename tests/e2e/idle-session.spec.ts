@@ -82,11 +82,11 @@ describe('idle sign-out', () => {
     await page.clock.runFor(100);
     const stay = warning.getByRole('button', { name: 'Stay signed in' });
     await expect.poll(() => stay.evaluate((button) => button === document.activeElement)).toBe(true);
-    expect(await warning.innerText()).toMatch(/signed out in 60 seconds/);
+    expect(await warning.textContent()).toMatch(/signed out in 60 seconds/);
 
     // The countdown runs: 10 seconds later it says 50.
     await page.clock.runFor(10_000);
-    await expect.poll(() => warning.innerText()).toMatch(/signed out in 50 seconds/);
+    await expect.poll(() => warning.textContent()).toMatch(/signed out in 50 seconds/);
     // axe waits on timers of its own: it runs with the clock going, which is stopped again after.
     await page.clock.resume();
     expect(await seriousAxeViolations(page)).toEqual([]);
@@ -100,7 +100,7 @@ describe('idle sign-out', () => {
     await page.clock.runFor(60_000);
     await warning.waitFor();
     await page.clock.runFor(100);
-    expect(await warning.innerText()).toMatch(/signed out in 60 seconds/);
+    expect(await warning.textContent()).toMatch(/signed out in 60 seconds/);
     const token = await page.evaluate(() => localStorage.getItem('access_token'));
     expect(token).toBeTruthy();
     await page.clock.runFor(61_000);

@@ -86,6 +86,7 @@ export function AuthenticatorTab({ t, logic }: { t: MyAccountTranslate; logic: R
   return (
     <form
       className={stackClass}
+      aria-busy={view.step === 'verifying' || undefined}
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
@@ -106,7 +107,9 @@ export function AuthenticatorTab({ t, logic }: { t: MyAccountTranslate; logic: R
         errorMessage={view.failure ? (view.failure.message ?? t('failed')) : undefined}
       />
       <div className={formActionsClass}>
-        <Button type="submit" isDisabled={!view.canVerify} isPending={view.step === 'verifying'}>
+        {/* Not isPending: the form leaves the page when the code is accepted, and react-aria's
+            pending announcement would point at a button that no longer exists. */}
+        <Button type="submit" isDisabled={!view.canVerify}>
           {t('authenticator.verify')}
         </Button>
       </div>

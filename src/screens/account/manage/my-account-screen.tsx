@@ -2,13 +2,14 @@
 // tabs in order Picture, Password, Personal info, Authenticator app, Two factor. Rules: each tab
 // runs its own machine with the real effects of my-account-actors.ts; what may be edited follows the
 // identity settings of the configuration; 'Back to the application' appears only for a same-origin
-// returnUrl.
+// returnUrl. The tab shown is view state (not in the URL: the identity server's page has no tabs
+// in its address either).
 import { useSelector } from '@xstate/react';
-import { useMemo } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useSearch } from 'wouter';
 import { useAreaTexts } from '../../../app/use-area-texts.ts';
 import { useSystem } from '../../../app/system-context.ts';
-import { Link, stackClass, Tab, TabList, TabPanel, Tabs } from '../../../ui/index.ts';
+import { type Key, Link, stackClass, Tab, TabList, TabPanel, Tabs } from '../../../ui/index.ts';
 import { useAccountHttp } from './account-http.ts';
 import { AuthenticatorTab } from './authenticator-tab.tsx';
 import { authenticatorLogic, passwordFormLogic, personalInfoFormLogic, pictureFormLogic, twoFactorFormLogic } from './my-account-actors.ts';
@@ -18,6 +19,18 @@ import { PasswordTab } from './password-tab.tsx';
 import { PersonalInfoTab } from './personal-info-tab.tsx';
 import { PictureTab } from './picture-tab.tsx';
 import { TwoFactorTab } from './two-factor-tab.tsx';
+
+/**
+ * Every tab stays mounted (hidden while not selected): an edit survives a look at another tab, and
+ * what a tab announced (react-aria announces a pending Save by its button's id) keeps its label.
+ */
+function Panel({ id, selected, children }: { id: string; selected: Key; children: ReactNode }) {
+  return (
+    <TabPanel id={id} shouldForceMount>
+      <div hidden={selected !== id}>{children}</div>
+    </TabPanel>
+  );
+}
 
 export default function MyAccountScreen() {
   const t = useAreaTexts(myAccountTexts);
@@ -38,6 +51,7 @@ export default function MyAccountScreen() {
     [http, userId],
   );
   const back = backUrl(search, window.location.origin);
+  const [selected, setSelected] = useState<Key>('picture');
   return (
     <div className={`page ${stackClass}`}>
       <h1>{t('title')}</h1>
@@ -46,7 +60,7 @@ export default function MyAccountScreen() {
           <Link href={back}>{t('back')}</Link>
         </p>
       )}
-      <Tabs>
+      <Tabs selectedKey={selected} onSelectionChange={setSelected}>
         <TabList aria-label={t('tabs')}>
           <Tab id="picture">{t('tab.picture')}</Tab>
           <Tab id="password">{t('tab.password')}</Tab>
@@ -54,26 +68,26 @@ export default function MyAccountScreen() {
           <Tab id="authenticator">{t('tab.authenticator')}</Tab>
           <Tab id="two-factor">{t('tab.twoFactor')}</Tab>
         </TabList>
-        <TabPanel id="picture">
+        <Panel id="picture" selected={selected}>
           <PictureTab t={t} logic={logic.picture} />
-        </TabPanel>
-        <TabPanel id="password">
+        </Panel>
+        <Panel id="password" selected={selected}>
           <PasswordTab t={t} logic={logic.password} minLength={rules.passwordMinLength} />
-        </TabPanel>
-        <TabPanel id="personal-info">
+        </Panel>
+        <Panel id="personal-info" selected={selected}>
           <PersonalInfoTab
             t={t}
             logic={logic.personal}
             isUserNameEditable={rules.isUserNameEditable}
             isEmailEditable={rules.isEmailEditable}
           />
-        </TabPanel>
-        <TabPanel id="authenticator">
+        </Panel>
+        <Panel id="authenticator" selected={selected}>
           <AuthenticatorTab t={t} logic={logic.authenticator} />
-        </TabPanel>
-        <TabPanel id="two-factor">
+        </Panel>
+        <Panel id="two-factor" selected={selected}>
           <TwoFactorTab t={t} logic={logic.twoFactor} canChange={rules.canChangeTwoFactor} />
-        </TabPanel>
+        </Panel>
       </Tabs>
     </div>
   );

@@ -87,7 +87,7 @@ export default function SessionsScreen() {
   const deviceOf = (session: SessionDto) => session.device || session.deviceInfo || t('unknownDevice');
   const askRevoke = async (session: SessionDto) => {
     if (!(await requestConfirmation(confirmAction, t('revokeConfirm', deviceOf(session))))) return;
-    revoke.send({ type: 'form.change', values: { sessionId: session.sessionId }, isValid: true });
+    revoke.send({ type: 'form.change', values: { sessionId: session.id }, isValid: true });
     revoke.send({ type: 'form.submit' });
   };
 
@@ -134,7 +134,7 @@ export default function SessionsScreen() {
         aria-label={t('table')}
         columns={columns}
         rows={view.items}
-        getRowId={(session) => session.sessionId}
+        getRowId={(session) => session.id}
         status={view.status}
         sort={view.sorting}
         onSortChange={(sorting) => list.send({ type: 'sort.change', sorting })}
