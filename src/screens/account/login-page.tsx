@@ -4,11 +4,12 @@
 // (tokens, or the two-factor challenge). Remember me off asks for no refresh token (offline_access),
 // so the session ends with its access token. Signed in already: straight to the returnUrl.
 import { useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { safeReturnUrl, type TwoFactorChallenge } from '../../../machines/session/auth.machine.ts';
 import type { TokenResponse } from '../../../machines/session/tokens.ts';
 import { passwordGrant } from '../../api/account.ts';
+import { selectAuthView } from '../../app/auth-view.ts';
 import { shallowEqual } from '../../app/shell-view.ts';
 import { useSystem } from '../../app/system-context.ts';
 import { useAreaTexts } from '../../app/use-area-texts.ts';
@@ -73,14 +74,29 @@ export default function LoginPage() {
       ),
   );
   const isCodeFlow = config.authFlow === 'code';
+  const signInError = useSelector(auth, (snapshot) => selectAuthView(snapshot).errorText);
+  // Once per visit: a failed redirect comes back signed out with its error, and must not loop.
+  const redirected = useRef(false);
   useEffect(() => {
-    if (isCodeFlow && view.status === 'signedOut') auth.send({ type: 'auth.signIn', returnUrl: returnUrl ?? undefined });
+    if (!isCodeFlow || view.status !== 'signedOut' || redirected.current) return;
+    redirected.current = true;
+    auth.send({ type: 'auth.signIn', returnUrl: returnUrl ?? undefined });
   }, [auth, isCodeFlow, view.status, returnUrl]);
   useEffect(() => {
     if (view.status === 'signedIn') navigate(returnUrl ?? '/', { replace: true });
   }, [view.status, returnUrl, navigate]);
 
-  if (isCodeFlow) return <Status>{t('openingSignIn')}</Status>;
+  if (isCodeFlow)
+    return signInError && view.status === 'signedOut' ? (
+      <div className={stackClass}>
+        <p role="alert" className="account-error">
+          {signInError}
+        </p>
+        <Button onPress={() => auth.send({ type: 'auth.signIn', returnUrl: returnUrl ?? undefined })}>{t('login')}</Button>
+      </div>
+    ) : (
+      <Status>{t('openingSignIn')}</Status>
+    );
   const change = (name: string, value: string | boolean) => {
     setValues((current) => ({ ...current, [name]: value }));
     form.actor.send({ type: 'form.edit' });
