@@ -1,12 +1,14 @@
 // The account pages a visitor uses on their own, in Chromium against the real server (spec 2.4,
 // 7.9): register, confirm the e-mail from the outbox and sign in; forgot and reset the password from
-// the outbox; sign in with the authenticator app (the test computes the TOTP) and with a recovery
-// code. The password flow serves the in-app login (account-helpers.ts). Rules: elements by role and
+// the outbox; sign in with the authenticator app (the test computes the TOTP), with a recovery
+// code, and with an e-mailed code on a browser that is then remembered. The password flow serves the in-app login (account-helpers.ts). Rules: elements by role and
 // accessible name; axe on each page (0 serious or critical); no CSP errors.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { users } from '../../server/db/schema/index.ts';
 import { setSettingValue, tenantOrGlobal } from '../../server/modules/setting-management/store.ts';
-import { authHeaders, createUser, linkInMail, outboxMails, passwordToken, secretOfUri, totpCode } from '../kit/auth.ts';
+import { authHeaders, createUser, latestSecurityCode, linkInMail, outboxMails, passwordToken, secretOfUri, totpCode } from '../kit/auth.ts';
 import { type Browser, launchBrowser, seriousAxeViolations } from '../kit/browser.ts';
 import { startTestServer, type TestServer } from '../kit/test-server.ts';
 import { choosePasswordFlow, recordTraffic, storedAccessToken, submitAccountLogin } from './account-helpers.ts';
@@ -183,6 +185,33 @@ describe('self-service account pages', () => {
     await page.getByLabel(/^Recovery code/).fill(recoveryCodes[0]!);
     await page.getByRole('button', { name: 'Login' }).click();
     await expectSignedInAs(page, 'twofa');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('signs in with a code sent by e-mail, and a remembered browser skips the second step next time', async () => {
+    const userId = await createUser(server, { userName: 'mailcode', password: 'Mailcode-pass1', email: 'mailcode@example.test' });
+    await server.ctx.db.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, userId));
+    const { page, problems } = await openPage();
+    await page.goto(`${server.url}/account/login`);
+    await submitAccountLogin(page, 'mailcode', 'Mailcode-pass1');
+    await page.waitForURL(/\/account\/send-security-code$/);
+    const email = page.getByRole('radio', { name: 'Email' });
+    await email.waitFor();
+    expect(await email.isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await page.getByRole('status').filter({ hasText: 'A verification code has been sent.' }).waitFor();
+    await page.getByLabel(/^Verification code/).fill(await latestSecurityCode(server, 'mailcode@example.test'));
+    await page.getByText('Remember this browser', { exact: true }).click();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expectSignedInAs(page, 'mailcode');
+    await signOutAndClear(page);
+
+    // The remembered browser: the password alone signs in.
+    await page.goto(`${server.url}/account/login`);
+    await submitAccountLogin(page, 'mailcode', 'Mailcode-pass1');
+    await expectSignedInAs(page, 'mailcode');
     expect(problems).toEqual([]);
     await page.close();
   });
