@@ -7,6 +7,8 @@ import {
   isTenantBoxVisible,
   matchAccountRoutes,
 } from '../../src/screens/account/account-pages.ts';
+import { emailError, merge, newPasswordErrors, requiredErrors } from '../../src/screens/account/account-rules.ts';
+import { accountTexts } from '../../src/screens/account/account-texts.ts';
 
 describe('account pages', () => {
   it('match /account/* case-insensitively, with or without a trailing slash', () => {
@@ -49,5 +51,31 @@ describe('account pages', () => {
     expect(isTenantBoxVisible(true, chain)).toBe(true);
     expect(isTenantBoxVisible(true, chain, 12)).toBe(false);
     expect(innermostRoute([])).toBeNull();
+  });
+});
+
+describe('account form checks', () => {
+  const t = accountTexts('en');
+
+  it('name each missing field, then a bad e-mail, then the password rules; the first message per field wins', () => {
+    const values = { userName: '', emailAddress: 'nope', password: 'ab', confirmPassword: 'abc' };
+    const email = emailError(t, values.emailAddress);
+    const errors = merge(
+      requiredErrors(t, values, { userName: 'User name', emailAddress: 'Email address' }),
+      email ? { emailAddress: email } : {},
+      newPasswordErrors(t, values, 6),
+    );
+    expect(errors).toEqual({
+      userName: 'The User name field is required.',
+      emailAddress: 'Please enter a valid e-mail address.',
+      password: 'The password must be at least 6 characters long.',
+      confirmPassword: 'The passwords do not match.',
+    });
+    expect(emailError(t, 'a@b.co')).toBeNull();
+    expect(newPasswordErrors(t, { password: 'abcdef', confirmPassword: 'abcdef' }, 6)).toEqual({});
+  });
+
+  it('speak the user’s language', () => {
+    expect(requiredErrors(accountTexts('fr'), { code: ' ' }, { code: 'Code' })).toEqual({ code: 'Le champ Code est obligatoire.' });
   });
 });

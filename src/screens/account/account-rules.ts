@@ -26,6 +26,9 @@ export function newPasswordErrors(t: AccountTranslate, values: FormValues, minLe
   return errors;
 }
 
+/** The first message per field wins (required before format before policy). */
 export function merge(...sets: Array<Record<string, string>>): FieldErrors {
-  return sets.reduceRight((all, set) => ({ ...all, ...set }), {} as Record<string, string>);
+  const errors: Record<string, string> = {};
+  for (const set of sets) for (const [name, message] of Object.entries(set)) errors[name] ??= message;
+  return errors;
 }
