@@ -53,7 +53,9 @@ export const auditLogs = pgTable(
     index('audit_logs_tenant_correlation_idx').on(t.tenantId, t.correlationId),
     index('audit_logs_tenant_duration_idx').on(t.tenantId, t.executionDuration),
     // hasException=true: about one log in ten; the predicate is the filter's own "exceptions <> ''".
-    index('audit_logs_tenant_exception_time_idx').on(t.tenantId, t.executionTime.desc().nullsFirst(), t.id).where(sql`${t.exceptions} <> ''`),
+    index('audit_logs_tenant_exception_time_idx')
+      .on(t.tenantId, t.executionTime.desc().nullsFirst(), t.id)
+      .where(sql`${t.exceptions} <> ''`),
   ],
 );
 
