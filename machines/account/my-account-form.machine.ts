@@ -1,5 +1,6 @@
 // One tab of My account (spec 2.4, 7.10): picture, password, personal info, two factor. Rules:
-// - A tab that shows stored values loads them first (`loadForm`); a failed load offers retry.
+// - A tab that shows stored values loads them first (`loadForm`); a failed load offers retry, and
+//   `form.reload` loads them again (what another tab changed), dropping unsaved edits.
 // - `form.change` edits the values and says whether the form is valid with them (the screen checks
 //   them with the same rules its fields show); `form.submit` saves only a valid form and never while
 //   a save runs (spec 5: no form is submitted while invalid or saving). An invalid submit marks the form as submitted, so the
@@ -39,6 +40,7 @@ export interface MyAccountFormContext {
 export type MyAccountFormEvent =
   | { type: 'form.change'; values: FormValues; isValid: boolean }
   | { type: 'form.submit' }
+  | { type: 'form.reload' }
   | { type: 'retry' };
 
 export type MyAccountFormEmitted = { type: 'form.saved' };
@@ -112,6 +114,8 @@ export const myAccountFormMachine = setup({
       on: {
         'form.change': { actions: { type: 'editValues', params: ({ event }) => ({ values: event.values, isValid: event.isValid }) } },
         'form.submit': [{ guard: 'isValid', target: 'saving', actions: 'markSubmitted' }, { actions: 'markSubmitted' }],
+        // Another tab changed what this one shows (the authenticator turns two-factor on): load again.
+        'form.reload': { guard: 'shouldLoad', target: 'loading', actions: assign({ submitted: false, failure: null }) },
       },
     },
     saving: {

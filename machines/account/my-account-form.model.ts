@@ -7,6 +7,7 @@ import { type MyAccountFormEvent, myAccountFormMachine } from './my-account-form
 const events = [
   { type: 'form.change', values: { name: 'Ada' }, isValid: true } satisfies MyAccountFormEvent,
   { type: 'form.change', values: { name: '' }, isValid: false } satisfies MyAccountFormEvent,
+  { type: 'form.reload' } satisfies MyAccountFormEvent,
   done('loadForm', { name: 'Admin', concurrencyStamp: 's1' }),
   { type: 'xstate.error.actor.loadForm', error: { message: 'Could not load', fields: {} } },
   done('saveForm', { values: { name: 'Ada', concurrencyStamp: 's2' }, isValid: true }),

@@ -133,9 +133,25 @@ describe('my account', () => {
     await account.getByRole('button', { name: 'I have saved these codes' }).click();
     await account.getByText('An authenticator app is set up for your account.').waitFor();
     expect(await codes.count()).toBe(0);
-    // Back on the tab later: the codes are not shown again, the authenticator stays set up.
+    // Two factor: with an authenticator the user may turn it on (Behaviour Optional, UsersCanChange).
     await openTab(account, 'Two factor');
-    await account.getByRole('switch', { name: 'Two-factor authentication' }).waitFor();
+    const twoFactor = account.getByRole('switch', { name: 'Two-factor authentication' });
+    await twoFactor.waitFor();
+    const token = await account.evaluate(() => localStorage.getItem('access_token'));
+    const twoFactorEnabled = async () =>
+      (
+        await fetch(`${server.url}/api/account/my-profile/two-factor-enabled`, {
+          headers: { Authorization: `Bearer ${token}`, 'X-Requested-With': 'XMLHttpRequest' },
+        })
+      ).json();
+    const before = await twoFactorEnabled();
+    expect(await twoFactor.isChecked()).toBe(before);
+    // react-aria draws the switch over its hidden input: the label is what a user clicks.
+    await account.getByText('Two-factor authentication', { exact: true }).click();
+    await expectSaved(account);
+    await expect.poll(twoFactorEnabled).toBe(!before);
+    await expect.poll(() => twoFactor.isChecked()).toBe(!before);
+    // Back on the authenticator tab: the codes are not shown again, the authenticator stays set up.
     await openTab(account, 'Authenticator app');
     await account.getByRole('button', { name: 'Reset authenticator' }).waitFor();
     expect(await account.getByRole('list', { name: 'Recovery codes' }).count()).toBe(0);

@@ -64,6 +64,22 @@ describe('my account form', () => {
     expect(run.view().failure).toBeNull();
   });
 
+  it('loads the stored values again on request, only for a tab that loads', async () => {
+    const run = start({ load: true });
+    run.fakes.settle('loadForm', { output: { enabled: false, canEnable: false } });
+    await settled();
+    run.actor.send({ type: 'form.change', values: { enabled: true }, isValid: true });
+    run.actor.send({ type: 'form.reload' });
+    expect(run.view().isLoading).toBe(true);
+    run.fakes.settle('loadForm', { output: { enabled: true, canEnable: true } });
+    await settled();
+    expect(run.view().values).toEqual({ enabled: true, canEnable: true });
+    const password = start({ values: { newPassword: '' }, isValid: false });
+    password.actor.send({ type: 'form.reload' });
+    expect(password.view().isLoading).toBe(false);
+    expect(password.fakes.calls).toEqual([]);
+  });
+
   it('offers retry after a failed load', async () => {
     const run = start({ load: true });
     run.fakes.settle('loadForm', { error: new Error('offline') });

@@ -86,7 +86,7 @@ export default function MyAccountScreen() {
           <AuthenticatorTab t={t} logic={logic.authenticator} />
         </Panel>
         <Panel id="two-factor" selected={selected}>
-          <TwoFactorTab t={t} logic={logic.twoFactor} canChange={rules.canChangeTwoFactor} />
+          <TwoFactorTab t={t} logic={logic.twoFactor} canChange={rules.canChangeTwoFactor} isSelected={selected === 'two-factor'} />
         </Panel>
       </Tabs>
     </div>
