@@ -185,6 +185,7 @@ describe('self-service account pages', () => {
     await page.getByLabel(/^Recovery code/).fill(recoveryCodes[0]!);
     await page.getByRole('button', { name: 'Login' }).click();
     await expectSignedInAs(page, 'twofa');
+    await signOutAndClear(page);
     expect(problems).toEqual([]);
     await page.close();
   });
