@@ -325,6 +325,74 @@ describe('statistics', () => {
   });
 });
 
+describe('statistics against a row-by-row reference', () => {
+  // Days in 2024 only this test writes: a leap day, a day without logs, logs on the edges of the
+  // range (a start date with a time of day cuts its first day), empty and missing exceptions.
+  const at = (iso: string, executionDuration: number, exceptions: string | null = null) =>
+    record({ executionTime: new Date(iso), executionDuration, exceptions, applicationName: `stats-${run}` });
+  const logs = [
+    at('2024-02-27T23:59:59.999Z', 1000),
+    at('2024-02-28T00:00:00Z', 7, '[{"message":"x"}]'),
+    at('2024-02-28T11:00:00Z', 8, ''),
+    at('2024-02-28T13:00:00Z', 10),
+    at('2024-02-29T00:00:00.001Z', 3, '[]'),
+    at('2024-02-29T23:59:59.999Z', 4),
+    // 2024-03-01: none.
+    at('2024-03-02T05:00:00Z', 1),
+    at('2024-03-02T06:00:00Z', 2),
+    at('2024-03-02T07:00:00Z', 2),
+    at('2024-03-03T00:00:00Z', 5000),
+  ];
+  beforeAll(async () => {
+    await writeAuditLogs(server.ctx.db, logs);
+  });
+
+  /** What grouping every log of the range by UTC day gives (the statistics' definition). */
+  const reference = (from: Date, to: Date) => {
+    const inRange = logs.filter((l) => l.executionTime >= from && l.executionTime < to);
+    const byDay = new Map<string, number[]>();
+    for (const log of inRange) {
+      const d = log.executionTime;
+      const label = `${d.getUTCMonth() + 1}/${d.getUTCDate()}/${d.getUTCFullYear()}`;
+      byDay.set(label, [...(byDay.get(label) ?? []), log.executionDuration]);
+    }
+    const average: Record<string, number> = {};
+    for (const [label, durations] of byDay)
+      average[label] = Math.round((durations.reduce((a, b) => a + b, 0) / durations.length) * 100) / 100;
+    const fault = inRange.filter((l) => l.exceptions).length;
+    return { average, errorRate: { Fault: fault, Success: inRange.length - fault } };
+  };
+
+  it.each([
+    ['2024-02-28', '2024-03-02', new Date('2024-02-28T00:00:00Z')],
+    ['2024-02-28T12:00:00', '2024-03-02', new Date('2024-02-28T12:00:00Z')],
+    ['2024-02-27', '2024-03-03', new Date('2024-02-27T00:00:00Z')],
+    ['2024-03-01', '2024-03-01', new Date('2024-03-01T00:00:00Z')],
+  ])('from %s to %s answers what grouping the rows gives', async (startDate, endDate, from) => {
+    const to = new Date(`${endDate}T00:00:00Z`);
+    to.setUTCDate(to.getUTCDate() + 1);
+    const expected = reference(from, to);
+    const query = `startDate=${startDate}&endDate=${endDate}`;
+    const average = await admin.call<{ data: Record<string, number> }>(
+      'GET',
+      `/api/audit-logging/audit-logs/statistics/average-execution-duration-per-day?${query}`,
+    );
+    expect(average.status).toBe(200);
+    expect(average.body.data).toEqual(expected.average);
+    expect(Object.keys(average.body.data)).toEqual(Object.keys(expected.average));
+    const errors = await admin.call<{ data: Record<string, number> }>(
+      'GET',
+      `/api/audit-logging/audit-logs/statistics/error-rate?${query}`,
+    );
+    expect(errors.body.data).toEqual(expected.errorRate);
+  });
+
+  it('the second range case really cuts the first day', () => {
+    expect(reference(new Date('2024-02-28T12:00:00Z'), new Date('2024-03-03T00:00:00Z')).average['2/28/2024']).toBe(10);
+    expect(reference(new Date('2024-02-28T00:00:00Z'), new Date('2024-03-03T00:00:00Z')).average['2/28/2024']).toBe(8.33);
+  });
+});
+
 describe('audit log settings', () => {
   it('round-trips the tenant and host settings; global is host-only', async () => {
     const initial = await admin.call<Record<string, unknown>>('GET', '/api/audit-logging/settings');
