@@ -86,6 +86,7 @@ describe('password flow', () => {
     expect((stored.expiresAt - stored.storedAt) % 1000).toBe(0);
     const asAdmin = { headers: { authorization: `Bearer ${token}`, 'x-requested-with': 'XMLHttpRequest' } };
     expect((await fetch(`${server.url}/api/identity/users`, asAdmin)).status).toBe(200);
+    expect(await seriousAxeViolations(page)).toEqual([]);
 
     await signOut(page);
     await page.waitForURL(`${server.url}/`);
