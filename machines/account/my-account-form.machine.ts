@@ -1,6 +1,8 @@
 // One tab of My account (spec 2.4, 7.10): picture, password, personal info, two factor. Rules:
 // - A tab that shows stored values loads them first (`loadForm`); a failed load offers retry, and
-//   `form.reload` loads them again (what another tab changed), dropping unsaved edits.
+//   `form.reload` loads them again (what another tab changed: the password's new concurrency stamp,
+//   two-factor turned on with the authenticator) unless the user has edited since the last load or
+//   save: unsaved edits are never dropped.
 // - `form.change` edits the values and says whether the form is valid with them (the screen checks
 //   them with the same rules its fields show); `form.submit` saves only a valid form and never while
 //   a save runs (spec 5: no form is submitted while invalid or saving). An invalid submit marks the form as submitted, so the
@@ -32,6 +34,8 @@ export interface MyAccountFormContext {
   values: FormValues;
   shouldLoad: boolean;
   isValid: boolean;
+  /** Edited since the last load or save. */
+  edited: boolean;
   /** A submit was attempted: every field error shows from then on. */
   submitted: boolean;
   failure: FormFailure | null;
@@ -74,6 +78,7 @@ export const myAccountFormMachine = setup({
   },
   guards: {
     shouldLoad: ({ context }) => context.shouldLoad,
+    isReloadable: ({ context }) => context.shouldLoad && !context.edited,
     isValid: ({ context }) => context.isValid,
   },
   actions: {
@@ -81,6 +86,7 @@ export const myAccountFormMachine = setup({
     editValues: assign({
       values: ({ context }, edit: { values: FormValues; isValid: boolean }) => ({ ...context.values, ...edit.values }),
       isValid: (_, edit: { values: FormValues; isValid: boolean }) => edit.isValid,
+      edited: true,
       failure: null,
     }),
     markSubmitted: assign({ submitted: true, failure: null }),
@@ -91,6 +97,7 @@ export const myAccountFormMachine = setup({
     values: input.values ?? {},
     isValid: input.isValid ?? true,
     shouldLoad: input.load ?? false,
+    edited: false,
     submitted: false,
     failure: null,
   }),
@@ -103,7 +110,10 @@ export const myAccountFormMachine = setup({
       invoke: {
         id: 'loadForm',
         src: 'loadForm',
-        onDone: { target: 'editing', actions: [{ type: 'takeValues', params: ({ event }) => event.output }, assign({ isValid: true })] },
+        onDone: {
+          target: 'editing',
+          actions: [{ type: 'takeValues', params: ({ event }) => event.output }, assign({ isValid: true, edited: false })],
+        },
         onError: { target: 'loadFailed', actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
       },
     },
@@ -115,7 +125,7 @@ export const myAccountFormMachine = setup({
         'form.change': { actions: { type: 'editValues', params: ({ event }) => ({ values: event.values, isValid: event.isValid }) } },
         'form.submit': [{ guard: 'isValid', target: 'saving', actions: 'markSubmitted' }, { actions: 'markSubmitted' }],
         // Another tab changed what this one shows (the authenticator turns two-factor on): load again.
-        'form.reload': { guard: 'shouldLoad', target: 'loading', actions: assign({ submitted: false, failure: null }) },
+        'form.reload': { guard: 'isReloadable', target: 'loading', actions: assign({ submitted: false, failure: null }) },
       },
     },
     saving: {
@@ -127,7 +137,7 @@ export const myAccountFormMachine = setup({
           target: 'editing',
           actions: [
             { type: 'takeValues', params: ({ event }) => event.output.values },
-            assign({ isValid: ({ event }) => event.output.isValid, submitted: false }),
+            assign({ isValid: ({ event }) => event.output.isValid, submitted: false, edited: false }),
             emit({ type: 'form.saved' }),
           ],
         },

@@ -96,8 +96,19 @@ describe('my account', () => {
     expect(await account.getByLabel(/^User name/).inputValue()).toBe('maria');
     await account.getByLabel(/^Name/).fill('Maria');
     await account.getByLabel(/^Surname/).fill('Lopez');
+    await account.getByRole('button', { name: /Time zone/ }).click();
+    await account.getByRole('option', { name: 'Europe/Paris' }).click();
     await account.getByRole('button', { name: 'Save' }).click();
     await expectSaved(account);
+    const accessToken = await account.evaluate(() => localStorage.getItem('access_token'));
+    const profile = async () =>
+      (
+        await fetch(`${server.url}/api/account/my-profile`, {
+          headers: { Authorization: `Bearer ${accessToken}`, 'X-Requested-With': 'XMLHttpRequest' },
+        })
+      ).json();
+    // The toast of the password's save may still be up: the server's answer is what counts.
+    await expect.poll(profile).toMatchObject({ name: 'Maria', surname: 'Lopez', timezone: 'Europe/Paris' });
     expect(await seriousAxeViolations(account)).toEqual([]);
 
     // Picture: a wrong file is refused before it leaves, an image is saved and shown.

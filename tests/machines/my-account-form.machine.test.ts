@@ -64,16 +64,24 @@ describe('my account form', () => {
     expect(run.view().failure).toBeNull();
   });
 
-  it('loads the stored values again on request, only for a tab that loads', async () => {
+  it('loads the stored values again on request, never over unsaved edits, only for a tab that loads', async () => {
     const run = start({ load: true });
     run.fakes.settle('loadForm', { output: { enabled: false, canEnable: false } });
     await settled();
-    run.actor.send({ type: 'form.change', values: { enabled: true }, isValid: true });
     run.actor.send({ type: 'form.reload' });
     expect(run.view().isLoading).toBe(true);
     run.fakes.settle('loadForm', { output: { enabled: true, canEnable: true } });
     await settled();
     expect(run.view().values).toEqual({ enabled: true, canEnable: true });
+    // Edited: a reload would drop the user's edit, so it waits until a save.
+    run.actor.send({ type: 'form.change', values: { enabled: false }, isValid: true });
+    run.actor.send({ type: 'form.reload' });
+    expect(run.view()).toMatchObject({ isLoading: false, values: { enabled: false } });
+    run.actor.send({ type: 'form.submit' });
+    run.fakes.settle('saveForm', { output: { values: { enabled: false, canEnable: true }, isValid: true } });
+    await settled();
+    run.actor.send({ type: 'form.reload' });
+    expect(run.view().isLoading).toBe(true);
     const password = start({ values: { newPassword: '' }, isValid: false });
     password.actor.send({ type: 'form.reload' });
     expect(password.view().isLoading).toBe(false);

@@ -80,6 +80,7 @@ export default function MyAccountScreen() {
             logic={logic.personal}
             isUserNameEditable={rules.isUserNameEditable}
             isEmailEditable={rules.isEmailEditable}
+            isSelected={selected === 'personal-info'}
           />
         </Panel>
         <Panel id="authenticator" selected={selected}>

@@ -1,5 +1,6 @@
 // Personal info tab (spec 7.10): user name and e-mail (editable only when the identity settings
 // allow), name, surname, phone and, when the server supports it, the time zone.
+import { useEffect } from 'react';
 import { Button, formActionsClass, formGridClass, Select, stackClass, TextField } from '../../../ui/index.ts';
 import type { personalInfoFormLogic, ProfileValues } from './my-account-actors.ts';
 import { profileProblems } from './my-account-rules.ts';
@@ -14,13 +15,19 @@ export function PersonalInfoTab({
   logic,
   isUserNameEditable,
   isEmailEditable,
+  isSelected,
 }: {
   t: MyAccountTranslate;
   logic: ReturnType<typeof personalInfoFormLogic>;
   isUserNameEditable: boolean;
   isEmailEditable: boolean;
+  isSelected: boolean;
 }) {
   const { actor, view } = useAccountForm(logic, { load: true }, t('saved'));
+  // Shown again: the profile is read anew unless edited (a password change renews its stamp).
+  useEffect(() => {
+    if (isSelected) actor.send({ type: 'form.reload' });
+  }, [actor, isSelected]);
   const values = view.values as Partial<ProfileValues>;
   const problems = profileProblems(view.values);
   const change = (name: string, value: string) =>
