@@ -7,6 +7,7 @@
 // screen, recovery codes shown once; axe clean; the page in Arabic, right to left.
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setSettingValues } from '../../server/modules/setting-management/store.ts';
 import { createUser, passwordToken, totpCode } from '../kit/auth.ts';
 import { type Browser, launchBrowser, seriousAxeViolations } from '../kit/browser.ts';
 import { startTestServer, type TestServer } from '../kit/test-server.ts';
@@ -182,6 +183,34 @@ describe('my account', () => {
     await page.getByRole('heading', { level: 1, name: 'My account' }).waitFor();
     expect(await page.getByRole('link', { name: 'Back to the application' }).count()).toBe(0);
     await page.close();
+  });
+
+  it('keeps the user name and e-mail read-only when the identity settings do not allow changing them', async () => {
+    const global = { providerName: 'G', providerKey: '' } as const;
+    await setSettingValues(
+      server.ctx,
+      { 'Abp.Identity.User.IsUserNameUpdateEnabled': 'false', 'Abp.Identity.User.IsEmailUpdateEnabled': 'false' },
+      global,
+    );
+    try {
+      const page = await browser.context.newPage();
+      await signIn(page, server.url);
+      await page.goto(`${server.url}/account/manage`);
+      await page.getByRole('tab', { name: 'Personal info' }).click();
+      const userName = page.getByLabel(/^User name/);
+      await userName.waitFor();
+      expect(await userName.getAttribute('readonly')).not.toBeNull();
+      expect(await page.getByLabel(/^E-mail address/).getAttribute('readonly')).not.toBeNull();
+      await page.getByText('Your administrator does not allow changing the user name.').waitFor();
+      expect(await page.getByLabel(/^Name/).getAttribute('readonly')).toBeNull();
+      await page.close();
+    } finally {
+      await setSettingValues(
+        server.ctx,
+        { 'Abp.Identity.User.IsUserNameUpdateEnabled': null, 'Abp.Identity.User.IsEmailUpdateEnabled': null },
+        global,
+      );
+    }
   });
 
   it('password flow: the user menu opens the in-app routes in a new tab', async () => {
