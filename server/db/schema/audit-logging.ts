@@ -48,6 +48,15 @@ export const auditLogs = pgTable(
     index('audit_logs_tenant_user_time_idx').on(t.tenantId, t.userName, t.executionTime.desc().nullsFirst(), t.id),
     index('audit_logs_tenant_status_time_idx').on(t.tenantId, t.httpStatusCode, t.executionTime.desc().nullsFirst(), t.id),
     index('audit_logs_tenant_method_time_idx').on(t.tenantId, t.httpMethod, t.executionTime.desc().nullsFirst(), t.id),
+    // Method and status together (e.g. failed POSTs): the first page straight off it, and an exact
+    // count of a rare combination from the index alone instead of re-reading every row of the status.
+    index('audit_logs_tenant_method_status_time_idx').on(
+      t.tenantId,
+      t.httpMethod,
+      t.httpStatusCode,
+      t.executionTime.desc().nullsFirst(),
+      t.id,
+    ),
     index('audit_logs_tenant_application_time_idx').on(t.tenantId, t.applicationName, t.executionTime.desc().nullsFirst(), t.id),
     index('audit_logs_tenant_client_ip_time_idx').on(t.tenantId, t.clientIpAddress, t.executionTime.desc().nullsFirst(), t.id),
     index('audit_logs_tenant_correlation_idx').on(t.tenantId, t.correlationId),

@@ -1,0 +1,1 @@
+CREATE INDEX "audit_logs_tenant_method_status_time_idx" ON "audit_logs" USING btree ("tenant_id","http_method","http_status_code","execution_time" DESC NULLS FIRST,"id");
