@@ -28,7 +28,7 @@ function argument(name: string): string | undefined {
   return index >= 0 ? process.argv[index + 1] : undefined;
 }
 
-async function ensurePostgresDatabase(url: string): Promise<void> {
+export async function ensurePostgresDatabase(url: string): Promise<void> {
   const target = new URL(url);
   const name = target.pathname.slice(1);
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Unexpected database name ${name}`);

@@ -12,3 +12,9 @@ const auditRows = Number(process.env.BENCH_AUDIT_ROWS ?? 1_000_000);
 console.log(`\nAudit logs\n`);
 console.log(await auditLogsBenchmark({ db: 'pglite', rows: auditRows, samples: 25 }));
 if (process.env.BENCH_DATABASE_URL) console.log(await auditLogsBenchmark({ db: 'postgres', rows: auditRows, samples: 25 }));
+
+// Auditing overhead per request and list throughput versus bare Fastify (PGlite; PostgreSQL too when
+// BENCH_DATABASE_URL is set, in its own bench_overhead database). See bench/README.md.
+const { runOverheadBenchmark } = await import('./audit-overhead.ts');
+console.log(await runOverheadBenchmark({ db: 'pglite', requests: 400, seconds: 8, concurrency: 16 }));
+if (process.env.BENCH_DATABASE_URL) console.log(await runOverheadBenchmark({ db: 'postgres', requests: 400, seconds: 8, concurrency: 16 }));

@@ -1,0 +1,274 @@
+// What auditing costs a request, and how much of bare Fastify's throughput the list endpoints keep
+// (quality bar: auditing adds well under a millisecond; the lists keep a sizeable fraction).
+//   node bench/audit-overhead.ts [--db pglite|postgres] [--requests 400] [--seconds 8] [--concurrency 16]
+// (a) Latency: the same route (GET /api/identity/users as the acme admin; GETs audited via
+//     AUDIT_GET_REQUESTS=true) on two apps side by side, one with AUDIT_LOGGING_ENABLED on and one
+//     with it off, requested in turn one at a time (paired, so both see the same machine load);
+//     p50/p95 of each and of the per-pair difference.
+// (b) Throughput: requests per second at fixed concurrency for an authenticated, audited,
+//     tenant-filtered list (identity users, audit logs) and for a bare Fastify hello-world, and the
+//     ratio. The load comes from a worker thread (its own event loop, a fixed number of fetch loops),
+//     so the server's event loop only serves. PostgreSQL: BENCH_OVERHEAD_DATABASE_URL (default
+//     bench_overhead, created when missing; not bench_audit, which these audited requests would
+//     grow); PGlite: a fresh data directory. Prints Markdown tables; figures, never pass/fail.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+
+interface LoadJob {
+  url: string;
+  token: string | null;
+  concurrency: number;
+  seconds: number;
+}
+interface LoadResult {
+  requests: number;
+  failures: number;
+  seconds: number;
+  latencies: number[];
+}
+
+/** Worker side: `concurrency` loops each issuing one request after the other until time is up. */
+async function load(job: LoadJob): Promise<LoadResult> {
+  const headers: Record<string, string> = { 'accept-language': 'en' };
+  if (job.token) headers.authorization = `Bearer ${job.token}`;
+  const latencies: number[] = [];
+  let failures = 0;
+  const started = performance.now();
+  const end = started + job.seconds * 1000;
+  await Promise.all(
+    Array.from({ length: job.concurrency }, async () => {
+      while (performance.now() < end) {
+        const t = performance.now();
+        const response = await fetch(job.url, { headers });
+        await response.arrayBuffer();
+        if (response.status !== 200) failures += 1;
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
+  return { requests: latencies.length, failures, seconds: (performance.now() - started) / 1000, latencies };
+}
+
+if (!isMainThread) {
+  parentPort?.postMessage(await load(workerData as LoadJob));
+}
+
+function loadFromWorker(job: LoadJob): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL(import.meta.url), { workerData: job });
+    worker.once('message', (result: LoadResult) => {
+      resolve(result);
+      void worker.terminate();
+    });
+    worker.once('error', reject);
+  });
+}
+
+const argument = (name: string) => {
+  const index = process.argv.indexOf(`--${name}`);
+  return index >= 0 ? process.argv[index + 1] : undefined;
+};
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+const ms = (value: number) => value.toFixed(value < 10 ? 2 : 1);
+const markdown = (header: string[], rows: string[][]) =>
+  [`| ${header.join(' | ')} |`, `| ${header.map(() => '---').join(' | ')} |`, ...rows.map((row) => `| ${row.join(' | ')} |`)].join('\n');
+
+export interface OverheadOptions {
+  db: 'pglite' | 'postgres';
+  requests: number;
+  seconds: number;
+  concurrency: number;
+}
+
+/** Starts the real app (migrated, seeded) on a free port with the given auditing switches. */
+async function startApp(options: OverheadOptions, dataDir: string, auditing: boolean) {
+  process.env.AUDIT_LOGGING_ENABLED = String(auditing);
+  process.env.AUDIT_GET_REQUESTS = 'true';
+  const { buildApp } = await import('../server/app.ts');
+  const { loadConfig } = await import('../server/config.ts');
+  const { seed } = await import('../server/db/seed/index.ts');
+  const databaseUrl =
+    options.db === 'postgres'
+      ? (process.env.BENCH_OVERHEAD_DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/bench_overhead')
+      : undefined;
+  if (databaseUrl) await (await import('./audit-logs.ts')).ensurePostgresDatabase(databaseUrl);
+  const probe = await import('node:net').then(
+    (net) =>
+      new Promise<number>((resolve) => {
+        const server = net.createServer().listen(0, '127.0.0.1', () => {
+          const { port } = server.address() as { port: number };
+          server.close(() => resolve(port));
+        });
+      }),
+  );
+  const config = loadConfig(
+    {
+      PORT: String(probe),
+      PUBLIC_URL: `http://127.0.0.1:${probe}/`,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      SERVE_SPA: 'false',
+      SECRETS_KEY: Buffer.alloc(32, 9).toString('base64'),
+    },
+    { databaseUrl },
+  );
+  const built = await buildApp({ config, logger: false });
+  await seed(built.ctx);
+  await built.app.listen({ port: probe, host: '127.0.0.1' });
+  const url = `http://127.0.0.1:${probe}`;
+  const { passwordToken } = await import('../tests/kit/auth.ts');
+  const { adminPassword } = await import('../server/db/seed/identity.ts');
+  const { access_token: token } = await passwordToken({ url, config }, { userName: 'admin', password: adminPassword, tenant: 'acme' });
+  return { built, url, token };
+}
+
+/**
+ * Paired samples: one request to each app in turn, one at a time, after 20 warm-ups each, so both
+ * see the same machine load; p50/p95 per app and the median of the per-pair differences.
+ */
+async function paired(
+  urls: { on: string; off: string },
+  tokens: { on: string; off: string },
+  count: number,
+): Promise<{ on: number[]; off: number[]; differences: number[] }> {
+  const once = async (url: string, token: string) => {
+    const started = performance.now();
+    const response = await fetch(url, { headers: { authorization: `Bearer ${token}`, 'accept-language': 'en' } });
+    await response.arrayBuffer();
+    if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
+    return performance.now() - started;
+  };
+  const result = { on: [] as number[], off: [] as number[], differences: [] as number[] };
+  for (let i = 0; i < count + 20; i += 1) {
+    // Alternate which goes first so neither always follows the other's write.
+    const [on, off] = i % 2 ? [await once(urls.on, tokens.on), await once(urls.off, tokens.off)] : [0, 0];
+    const [off2, on2] = i % 2 ? [0, 0] : [await once(urls.off, tokens.off), await once(urls.on, tokens.on)];
+    if (i < 20) continue;
+    const a = on || on2;
+    const b = off || off2;
+    result.on.push(a);
+    result.off.push(b);
+    result.differences.push(a - b);
+  }
+  for (const list of Object.values(result)) list.sort((x, y) => x - y);
+  return result;
+}
+
+export async function runOverheadBenchmark(options: OverheadOptions): Promise<string> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'finance-bench-overhead-'));
+  const usersRoute = '/api/identity/users?maxResultCount=10';
+  const auditRoute = '/api/audit-logging/audit-logs?maxResultCount=10';
+  try {
+    // Two apps side by side, auditing on and off. PostgreSQL: the same database; PGlite: the second
+    // app gets a copy of the first one's data directory (one PGlite per directory).
+    const first = await startApp(options, dataDir, true);
+    let second: Awaited<ReturnType<typeof startApp>> | undefined;
+    const throughput: string[][] = [];
+    let auditedRps = 0;
+    let usersRps = 0;
+    let pairs: Awaited<ReturnType<typeof paired>>;
+    try {
+      let offDir = dataDir;
+      if (options.db === 'pglite') {
+        await first.built.close();
+        offDir = `${dataDir}-off`;
+        fs.cpSync(dataDir, offDir, { recursive: true });
+        Object.assign(first, await startApp(options, dataDir, true));
+      }
+      second = await startApp(options, offDir, false);
+      pairs = await paired(
+        { on: `${first.url}${usersRoute}`, off: `${second.url}${usersRoute}` },
+        { on: first.token, off: second.token },
+        options.requests,
+      );
+      await second.built.close();
+      second = undefined;
+      if (offDir !== dataDir) fs.rmSync(offDir, { recursive: true, force: true });
+      for (const [name, route] of [
+        ['GET /api/identity/users (audited, tenant acme)', usersRoute],
+        ['GET /api/audit-logging/audit-logs (audited, tenant acme)', auditRoute],
+      ] as const) {
+        const result = await loadFromWorker({
+          url: `${first.url}${route}`,
+          token: first.token,
+          concurrency: options.concurrency,
+          seconds: options.seconds,
+        });
+        const sorted = result.latencies.sort((a, b) => a - b);
+        const rps = result.requests / result.seconds;
+        if (route === usersRoute) usersRps = rps;
+        else auditedRps = rps;
+        throughput.push([name, rps.toFixed(0), ms(percentile(sorted, 50)), ms(percentile(sorted, 95)), String(result.failures)]);
+      }
+    } finally {
+      await second?.built.close();
+      await first.built.close();
+    }
+
+    // Bare Fastify on the same machine, same load.
+    const { default: Fastify } = await import('fastify');
+    const bare = Fastify({ logger: false });
+    bare.get('/', async () => ({ hello: 'world' }));
+    await bare.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = bare.server.address() as { port: number };
+    const bareResult = await loadFromWorker({
+      url: `http://127.0.0.1:${port}/`,
+      token: null,
+      concurrency: options.concurrency,
+      seconds: options.seconds,
+    });
+    await bare.close();
+    const bareSorted = bareResult.latencies.sort((a, b) => a - b);
+    const bareRps = bareResult.requests / bareResult.seconds;
+    throughput.push([
+      'bare Fastify hello-world',
+      bareRps.toFixed(0),
+      ms(percentile(bareSorted, 50)),
+      ms(percentile(bareSorted, 95)),
+      String(bareResult.failures),
+    ]);
+
+    const title = options.db === 'postgres' ? 'PostgreSQL 15 (node-postgres)' : 'PGlite 0.5 (embedded, in-process)';
+    return [
+      `### Auditing overhead and list throughput, ${title}`,
+      '',
+      `(a) GET ${usersRoute} as the acme admin, one request at a time, ${options.requests} pairs (one request to the app with auditing on, one to the app with it off, in turn), milliseconds:`,
+      '',
+      markdown(
+        ['auditing', 'p50', 'p95'],
+        [
+          ['on (AUDIT_GET_REQUESTS=true: every request writes a log)', ms(percentile(pairs.on, 50)), ms(percentile(pairs.on, 95))],
+          ['off (AUDIT_LOGGING_ENABLED=false)', ms(percentile(pairs.off, 50)), ms(percentile(pairs.off, 95))],
+          ['difference per pair (on − off)', ms(percentile(pairs.differences, 50)), ms(percentile(pairs.differences, 95))],
+        ],
+      ),
+      '',
+      `(b) Throughput at concurrency ${options.concurrency} for ${options.seconds} s each (load from a worker thread on the same machine):`,
+      '',
+      markdown(['endpoint', 'requests/s', 'p50 ms', 'p95 ms', 'non-200'], throughput),
+      '',
+      `Ratio to bare Fastify: identity users ${((usersRps / bareRps) * 100).toFixed(1)} %, audit logs ${((auditedRps / bareRps) * 100).toFixed(1)} %.`,
+      '',
+    ].join('\n');
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (isMainThread && import.meta.main) {
+  const options: OverheadOptions = {
+    db: argument('db') === 'postgres' ? 'postgres' : 'pglite',
+    requests: Number(argument('requests') ?? 400),
+    seconds: Number(argument('seconds') ?? 8),
+    concurrency: Number(argument('concurrency') ?? 16),
+  };
+  console.log(
+    `Node ${process.version}, ${os.cpus().length} cores, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}\n`,
+  );
+  console.log(await runOverheadBenchmark(options));
+}
