@@ -25,13 +25,9 @@ export function connectEffects(auth: ActorRefFrom<AuthMachine>, win: Window = wi
   // The toast queue is src/ui (react-aria): loaded on first use, never with the first paint.
   const toasted = auth.on('toast.error', (event) => {
     const t = textsFor(auth.getSnapshot().context.culture);
-    void Promise.all([import('../ui/components/toast-queue.ts'), import('../screens/setting-management/react-aria-csp.ts')]).then(
-      ([{ showToast }, { preventPressableInlineStyle }]) => {
-        // The toast's close button is a react-aria pressable: keep its inline <style> out (strict CSP).
-        preventPressableInlineStyle(win.document);
-        showToast({ kind: 'error', title: t('toast.error'), description: event.description ?? t('auth.linkLoginFailed') });
-      },
-    );
+    void import('../ui/components/toast-queue.ts').then(({ showToast }) => {
+      showToast({ kind: 'error', title: t('toast.error'), description: event.description ?? t('auth.linkLoginFailed') });
+    });
   });
   const culture = auth.subscribe((snapshot) => {
     const root = win.document.documentElement;

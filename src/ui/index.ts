@@ -2,6 +2,9 @@
 // inside can change. Rules of src/ui: react-aria-components + vanilla-extract only; no machines, no
 // api, no storage, no texts (every label is a prop so the app's i18n feeds it).
 import './theme/global.css.ts';
+// Before any component renders: react-aria's inline <style> is kept out (strict CSP).
+import './csp.css.ts';
+import './csp.ts';
 
 export { RouterProvider } from 'react-aria-components';
 export type { Key } from 'react-aria-components';

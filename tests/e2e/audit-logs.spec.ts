@@ -158,6 +158,15 @@ describe('audit logs', () => {
     ]);
     for (let i = 0; i < 6; i++) expect(await headers.nth(i).getAttribute('aria-sort')).toBe('none');
     await expectAxeClean(page);
+    // react-aria's touch-action for pressables comes from the design system's stylesheet (src/ui/csp.css.ts),
+    // not from the inline <style> react-aria would add and the strict CSP would refuse.
+    const pressableRules = await page.evaluate(() =>
+      [...document.styleSheets]
+        .flatMap((sheet) => [...sheet.cssRules].map((rule) => rule.cssText))
+        .filter((text) => text.includes('[data-react-aria-pressable]')),
+    );
+    expect(pressableRules.join('\n')).toContain('touch-action: pan-x pan-y pinch-zoom');
+    expect(await page.locator('style#react-aria-pressable-style').count()).toBe(0);
 
     // User name (Enter applies).
     await page.getByRole('textbox', { name: 'User name' }).fill('audit-viewer');

@@ -12,13 +12,9 @@ import { useAreaTexts } from '../../app/use-area-texts.ts';
 import { Button, Menu, MenuItem, MenuTrigger } from '../../ui/index.ts';
 import { type AccountPageId, isTenantBoxVisible, matchAccountRoutes } from './account-pages.ts';
 import { type AccountTranslate, accountTexts } from './account-texts.ts';
-import { preventPressableInlineStyle } from '../setting-management/react-aria-csp.ts';
 import { selectAccountView } from './account-view.ts';
 import './account.css';
 import { TenantBox } from './tenant-box.tsx';
-
-// react-aria's pressables would inject an inline <style> the strict CSP refuses (see that module).
-preventPressableInlineStyle(document);
 
 const pages: Record<AccountPageId, ReturnType<typeof lazy>> = {
   login: lazy(() => import('./login-page.tsx')),

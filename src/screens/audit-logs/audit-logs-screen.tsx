@@ -52,16 +52,6 @@ import { useAuditHttp } from './use-audit-http.ts';
 
 const path = '/audit-logs';
 
-// react-aria's usePress adds an inline <style id="react-aria-pressable-style"> the first time a
-// pressable mounts, which the strict CSP (style-src 'self') refuses with a console error. It skips
-// that when an element with the id exists, so one is put in place before this screen renders.
-// (The shell's index.html is the better home for this; until then the audit chunk does it.)
-if (typeof document !== 'undefined' && !document.getElementById('react-aria-pressable-style')) {
-  const marker = document.createElement('meta');
-  marker.id = 'react-aria-pressable-style';
-  document.head.append(marker);
-}
-
 function urlStateOf(list: ActorRefFrom<PagedListMachine>) {
   const { appliedFilters, sorting, page } = list.getSnapshot().context;
   return { filters: appliedFilters, sorting, page };

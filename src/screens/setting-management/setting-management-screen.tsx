@@ -6,11 +6,8 @@ import { selectAccess } from '../../app/shell-view.ts';
 import { useSystem } from '../../app/system-context.ts';
 import { useAreaTexts } from '../../app/use-area-texts.ts';
 import { EmptyState, LoadingState, Tab, TabList, TabPanel, Tabs } from '../../ui/index.ts';
-import { preventPressableInlineStyle } from './react-aria-csp.ts';
 import { type SettingTab, visibleSettingTabs } from './setting-tabs.ts';
 import { settingsTexts } from './settings-texts.ts';
-
-preventPressableInlineStyle(document);
 
 const panels = new WeakMap<SettingTab, LazyExoticComponent<ComponentType>>();
 

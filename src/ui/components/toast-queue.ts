@@ -2,6 +2,8 @@
 // calls `toasts.add(...)`; components never add toasts themselves. Errors stay until dismissed (a
 // user must be able to read them); others leave after 5 s, react-aria's minimum for readability,
 // and the timer pauses while the region is hovered or focused.
+// The toast's close button is a pressable: keep react-aria's inline <style> out (strict CSP).
+import '../csp.ts';
 import { UNSTABLE_ToastQueue as ToastQueue } from 'react-aria-components';
 
 export type ToastKind = 'success' | 'error' | 'warning' | 'info';

@@ -14,14 +14,12 @@ import { inspectOptions } from '../../../app/inspection.ts';
 import { useAreaTexts } from '../../../app/use-area-texts.ts';
 import { Card, clusterClass, ErrorState, LoadingState, TextField } from '../../../ui/index.ts';
 import { useSessionHttp } from '../../audit-logs/export/session-http.ts';
-import { preventPressableInlineStyle } from '../../setting-management/react-aria-csp.ts';
 import { ensureApexStylesheet, preventLegendInlineStyle } from './apex-stylesheet.ts';
 import * as styles from './audit-widgets.css.ts';
 import { widgetTexts } from './widget-texts.ts';
 
 ensureApexStylesheet(document);
 preventLegendInlineStyle(document);
-preventPressableInlineStyle(document);
 
 // react-apexcharts 1.7.0 is CommonJS with `exports.default` (and __esModule); depending on the
 // bundler's interop the default import is the component or the module object holding it. Its
