@@ -164,7 +164,7 @@ describe('audit log settings', () => {
       await page.goto(`${server.url}/setting-management`);
       await page.getByRole('heading', { level: 1, name: 'الإعدادات' }).waitFor();
       await page.getByRole('tab', { name: 'سجلات التدقيق' }).waitFor();
-      await page.getByRole('button', { name: 'حفظ' }).waitFor();
+      await page.getByRole('button', { name: 'حفظ', exact: true }).waitFor();
       expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
       expect(await page.getByRole('checkbox', { name: 'تفعيل حذف سجلات التدقيق المنتهية' }).isChecked()).toBe(true);
       await expectAxeCleanInLightAndDark(page);

@@ -21,9 +21,14 @@ afterAll(async () => {
   await server?.stop();
 });
 
+/** The log of one request. The client can hold the answer before Fastify's onResponse hook has queued the log, so look a few times. */
 const logByCorrelation = async (correlationId: string) => {
-  await server.ctx.audit.writer.flush();
-  const [log] = await server.ctx.db.select().from(auditLogs).where(eq(auditLogs.correlationId, correlationId));
+  let log: typeof auditLogs.$inferSelect | undefined;
+  for (let attempt = 0; attempt < 50 && !log; attempt++) {
+    if (attempt) await new Promise((resolve) => setTimeout(resolve, 20));
+    await server.ctx.audit.writer.flush();
+    [log] = await server.ctx.db.select().from(auditLogs).where(eq(auditLogs.correlationId, correlationId));
+  }
   if (!log) return null;
   const actions = await server.ctx.db.select().from(auditLogActions).where(eq(auditLogActions.auditLogId, log.id));
   const changes = await server.ctx.db.select().from(entityChanges).where(eq(entityChanges.auditLogId, log.id));
