@@ -3,7 +3,7 @@
 // actions and entity changes, the entity-change endpoints and the two statistics answer ABP's
 // shapes, tenants see only their own logs, and the settings round-trip with the host-only global
 // variant. Logs are written through the real writer with known values.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EntityChangeType } from '../../contract/audit-logging.ts';
 import { type AuditLogRecord, writeAuditLogs } from '../../server/audit/writer.ts';
@@ -322,6 +322,17 @@ describe('statistics', () => {
       { 'accept-language': 'fr' },
     );
     expect(Object.keys(french.body.data).sort()).toEqual(['Réussite', 'Échec'].sort());
+  });
+});
+
+describe('URL filter index', () => {
+  it('has its trigram index on either database (PGlite loads the pg_trgm contrib)', async () => {
+    const result = (await server.ctx.db.execute(
+      sql`select indexdef from pg_indexes where tablename = 'audit_logs' and indexname = 'audit_logs_url_trgm_idx'`,
+    )) as unknown as { rows: Array<{ indexdef: string }> };
+    expect(result.rows[0]?.indexdef).toContain('gin_trgm_ops');
+    const page = await list({ url: `${run}/USERS` });
+    expect(ids(page.body)).toEqual([seeded.post.id]);
   });
 });
 
