@@ -4,6 +4,9 @@
 //   (error catalogue); 403/404 render the full-page error screen in place (spec 2.8).
 // - Each screen is React.lazy over the registry's dynamic import, created once per route, so its
 //   chunk loads on first visit; the loader bar shows while a chunk or the session is loading.
+// - Every lazy piece (screens, error page, toasts, dialogs) renders inside ScreenProviders
+//   (react-aria's locale), loaded in parallel with its chunk: one place, no waterfall, and no
+//   react-aria in the first paint.
 // - Every location change is reported to the shell (closes panels, scrolls to top) and to the
 //   navigation history (the error page's Go back rule needs a previous navigation).
 import { useSelector } from '@xstate/react';
@@ -22,21 +25,38 @@ import { selectAccess, selectAuthStatus, shallowEqual } from './shell-view.ts';
 import { useSystem } from './system-context.ts';
 import { useTexts } from './use-texts.ts';
 
+/** React.lazy over `load`, rendered inside ScreenProviders; both chunks load at the same time. */
+// biome-ignore lint/suspicious/noExplicitAny: any props, as React.lazy itself
+function withScreenProviders<P extends Record<string, any>>(
+  load: () => Promise<{ default: ComponentType<P> }>,
+): LazyExoticComponent<ComponentType<P>> {
+  return lazy(async () => {
+    const [{ default: Screen }, { ScreenProviders }] = await Promise.all([load(), import('./screen-providers.tsx')]);
+    return {
+      default: (props: P) => (
+        <ScreenProviders>
+          <Screen {...props} />
+        </ScreenProviders>
+      ),
+    };
+  });
+}
+
 const screens = new WeakMap<RouteEntry, LazyExoticComponent<ComponentType>>();
 
 function screenOf(route: RouteEntry): LazyExoticComponent<ComponentType> {
   let screen = screens.get(route);
   if (!screen && route.load) {
-    screen = lazy(route.load);
+    screen = withScreenProviders(route.load);
     screens.set(route, screen);
   }
   return screen as LazyExoticComponent<ComponentType>;
 }
 
-const ErrorScreen = lazy(() => import('../screens/error/error-screen.tsx'));
-const ToastRegion = lazy(() => import('./toast-region.tsx'));
-const ConfirmDialogHost = lazy(() => import('./confirm-dialog.tsx'));
-const IdleSessionDialog = lazy(() => import('../views/session/idle-session-dialog.tsx'));
+const ErrorScreen = withScreenProviders(() => import('../screens/error/error-screen.tsx'));
+const ToastRegion = withScreenProviders(() => import('./toast-region.tsx'));
+const ConfirmDialogHost = withScreenProviders(() => import('./confirm-dialog.tsx'));
+const IdleSessionDialog = withScreenProviders(() => import('../views/session/idle-session-dialog.tsx'));
 
 function Layout({ kind, children }: { kind: LayoutKind; children: ReactNode }) {
   if (kind === 'account') return <AccountLayout>{children}</AccountLayout>;

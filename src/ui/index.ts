@@ -6,7 +6,7 @@ import './theme/global.css.ts';
 import './csp.css.ts';
 import './csp.ts';
 
-export { RouterProvider } from 'react-aria-components';
+export { I18nProvider, RouterProvider } from 'react-aria-components';
 export type { Key } from 'react-aria-components';
 
 // Theme, layout, breakpoints

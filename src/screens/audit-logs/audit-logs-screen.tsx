@@ -9,7 +9,6 @@
 //   provided here; the components only render the actors' state.
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
-import { I18nProvider } from 'react-aria-components';
 import { useSearch } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import { type ActorRefFrom, fromPromise } from 'xstate';
@@ -133,31 +132,28 @@ export default function AuditLogsScreen() {
     if (list.getSnapshot().matches('idle')) list.send({ type: 'refresh' });
   };
 
-  // react-aria takes direction-aware keys (arrows in tabs, menus) and number formats from its
-  // locale, which the shell does not set: without this, Arabic would move the wrong way.
+  // react-aria's locale (RTL arrow keys) comes from the app's ScreenProviders around every screen.
   return (
-    <I18nProvider locale={culture}>
-      <div className={stackClass}>
-        <h1>{t('Menu:AuditLogging')}</h1>
-        <Tabs selectedKey={tab} onSelectionChange={(key) => selectTab(key === 'entity-changes' ? 'entity-changes' : 'audit-logs')}>
-          <TabList aria-label={t('tabs')}>
-            <Tab id="audit-logs">{t('auditLogsTab')}</Tab>
-            <Tab id="entity-changes">{t('entityChangesTab')}</Tab>
-          </TabList>
-          <TabPanel id="audit-logs">
-            <div className={stackClass}>
-              <AuditLogsTab list={auditLogs} detail={auditLogDetail} t={t} dates={dates} />
-            </div>
-          </TabPanel>
-          <TabPanel id="entity-changes">
-            <div className={stackClass}>
-              <EntityChangesTab list={entityChanges} modal={entityChangeModal} t={t} dates={dates} />
-            </div>
-          </TabPanel>
-        </Tabs>
-        <AuditLogDetailModal modal={auditLogDetail} t={t} culture={culture} dates={dates} />
-        <EntityChangeModal modal={entityChangeModal} t={t} culture={culture} dates={dates} />
-      </div>
-    </I18nProvider>
+    <div className={stackClass}>
+      <h1>{t('Menu:AuditLogging')}</h1>
+      <Tabs selectedKey={tab} onSelectionChange={(key) => selectTab(key === 'entity-changes' ? 'entity-changes' : 'audit-logs')}>
+        <TabList aria-label={t('tabs')}>
+          <Tab id="audit-logs">{t('auditLogsTab')}</Tab>
+          <Tab id="entity-changes">{t('entityChangesTab')}</Tab>
+        </TabList>
+        <TabPanel id="audit-logs">
+          <div className={stackClass}>
+            <AuditLogsTab list={auditLogs} detail={auditLogDetail} t={t} dates={dates} />
+          </div>
+        </TabPanel>
+        <TabPanel id="entity-changes">
+          <div className={stackClass}>
+            <EntityChangesTab list={entityChanges} modal={entityChangeModal} t={t} dates={dates} />
+          </div>
+        </TabPanel>
+      </Tabs>
+      <AuditLogDetailModal modal={auditLogDetail} t={t} culture={culture} dates={dates} />
+      <EntityChangeModal modal={entityChangeModal} t={t} culture={culture} dates={dates} />
+    </div>
   );
 }
