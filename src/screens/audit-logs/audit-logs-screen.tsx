@@ -30,6 +30,7 @@ import {
 import { selectCulture } from '../../app/shell-view.ts';
 import { useSystem } from '../../app/system-context.ts';
 import { useAreaTexts } from '../../app/use-area-texts.ts';
+import { useSessionHttp } from '../../app/use-session-http.ts';
 import { stackClass, Tab, TabList, TabPanel, Tabs } from '../../ui/index.ts';
 import { AuditLogDetailModal } from './audit-log-detail.tsx';
 import { AuditLogsTab } from './audit-logs-tab.tsx';
@@ -47,7 +48,6 @@ import {
   toApiQuery,
   writeListState,
 } from './list-url.ts';
-import { useAuditHttp } from './use-audit-http.ts';
 
 const path = '/audit-logs';
 
@@ -61,7 +61,7 @@ export default function AuditLogsScreen() {
   const { auth } = useSystem();
   const culture = useSelector(auth, selectCulture);
   const dates = useDateFormats(culture);
-  const http = useAuditHttp();
+  const http = useSessionHttp();
   const search = useSearch();
   const tab = tabOf(search);
   const tabRef = useRef<AuditTab>(tab);

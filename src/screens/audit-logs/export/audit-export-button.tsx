@@ -12,7 +12,7 @@ import { useAreaTexts } from '../../../app/use-area-texts.ts';
 import { Button, clusterClass, ProgressBar, Spinner } from '../../../ui/index.ts';
 import { connectExportToasts, createAuditExportLogic } from './export-actors.ts';
 import { exportTexts } from './export-texts.ts';
-import { useSessionHttp } from './session-http.ts';
+import { useSessionHttp } from '../../../app/use-session-http.ts';
 
 export interface AuditExportButtonProps {
   kind: AuditExportKind;

@@ -13,7 +13,7 @@ import { type DateRange, getAuditStatistics, lastSevenDays, type StatisticPoint 
 import { inspectOptions } from '../../../app/inspection.ts';
 import { useAreaTexts } from '../../../app/use-area-texts.ts';
 import { Card, clusterClass, ErrorState, LoadingState, TextField } from '../../../ui/index.ts';
-import { useSessionHttp } from '../../audit-logs/export/session-http.ts';
+import { useSessionHttp } from '../../../app/use-session-http.ts';
 import { ensureApexStylesheet, preventLegendInlineStyle } from './apex-stylesheet.ts';
 import * as styles from './audit-widgets.css.ts';
 import { widgetTexts } from './widget-texts.ts';

@@ -31,7 +31,7 @@ import {
   TabPanel,
   Tabs,
 } from '../../../ui/index.ts';
-import { useSessionHttp } from '../../audit-logs/export/session-http.ts';
+import { useSessionHttp } from '../../../app/use-session-http.ts';
 import { settingsTexts } from '../settings-texts.ts';
 import { type SettingsFormSpec, useSettingsForm } from '../use-settings-form.ts';
 
