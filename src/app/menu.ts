@@ -6,8 +6,13 @@
 //   path) shows only while one of its children shows, so a caller without permissions sees Home only.
 // - Administration is ABP's root group (order 100, after Saas 99); the spec orders only its children.
 // - Labels are text keys (src/i18n), never raw text.
+// - Settings (/setting-management) is under Administration after Audit Logging (order 7), as ABP's
+//   setting management module adds it (cog icon, 'Settings'), although spec 2.2 does not list it:
+//   the settings screen (spec 2.5) is built, and a screen nobody can reach is not done. It shows when
+//   the caller is granted any settings tab's policy (the tab registry's, so a new tab needs no edit).
 import { type Access, type FeatureRequirement, isFeatureOn, isGranted, type PolicyRequirement } from './access.ts';
 import type { TextKey } from '../i18n/texts.ts';
+import { settingTabs } from '../screens/setting-management/setting-tabs.ts';
 
 export type IconName =
   | 'home'
@@ -158,6 +163,14 @@ export const mainMenu: readonly MenuEntry[] = [
         icon: 'file-text',
         policy: 'AuditLogging.AuditLogs',
         feature: { name: 'AuditLogging.Enable', rule: 'notFalse' },
+      },
+      {
+        id: 'settings',
+        label: 'menu.settings',
+        path: '/setting-management',
+        order: 7,
+        icon: 'settings',
+        policy: anyOf(...settingTabs.map((tab) => tab.policy)),
       },
     ],
   },

@@ -27,6 +27,7 @@ export const ar: Partial<Record<keyof typeof en, string>> = {
   'menu.languageTexts': 'نصوص اللغات',
   'menu.textTemplates': 'قوالب النصوص',
   'menu.auditLogging': 'سجلات التدقيق',
+  'menu.settings': 'الإعدادات',
   'menu.kyc': 'اعرف عميلك',
   'menu.agentList': 'قائمة الوكلاء',
   'menu.kernel': 'النواة',

@@ -25,6 +25,7 @@ export const en = {
   'menu.languageTexts': 'Language texts',
   'menu.textTemplates': 'Text templates',
   'menu.auditLogging': 'Audit Logging',
+  'menu.settings': 'Settings',
   'menu.kyc': 'KYC',
   'menu.agentList': 'Agent list',
   'menu.kernel': 'Kernel',

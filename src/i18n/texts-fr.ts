@@ -27,6 +27,7 @@ export const fr: Partial<Record<keyof typeof en, string>> = {
   'menu.languageTexts': 'Textes des langues',
   'menu.textTemplates': 'Modèles de texte',
   'menu.auditLogging': "Journaux d'audit",
+  'menu.settings': 'Paramètres',
   'menu.kyc': 'KYC',
   'menu.agentList': 'Liste des agents',
   'menu.kernel': 'Noyau',

@@ -24,6 +24,7 @@ export const hy: Partial<Record<keyof typeof en, string>> = {
   'menu.languageTexts': 'Լեզվի տեքստեր',
   'menu.textTemplates': 'Տեքստային ձևանմուշներ',
   'menu.auditLogging': 'Աուդիտի մատյաններ',
+  'menu.settings': 'Կարգավորումներ',
   'menu.agentList': 'Գործակալների ցանկ',
   'menu.kernel': 'Միջուկ',
   'menu.services': 'Ծառայություններ',

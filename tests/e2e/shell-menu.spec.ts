@@ -68,6 +68,7 @@ const adminMenu = [
   'Language texts',
   'Text templates',
   'Audit Logging',
+  'Settings',
 ];
 
 describe('main menu', () => {

@@ -65,15 +65,16 @@ describe('main menu', () => {
       'languageManagement.texts',
       'textTemplates',
       'auditLogs',
+      'settings',
     ]);
   });
 
   it('keeps the spec orders and paths', () => {
     const byId = Object.fromEntries(flattenMenu(mainMenu).map((entry) => [entry.id, entry]));
     expect([byId.home?.order, byId.dashboard?.order, byId.saas?.order]).toEqual([1, 2, 99]);
-    expect(['identity', 'openiddict', 'languageManagement', 'textTemplates', 'auditLogs'].map((id) => byId[id]?.order)).toEqual([
-      2, 3, 4, 5, 6,
-    ]);
+    expect(['identity', 'openiddict', 'languageManagement', 'textTemplates', 'auditLogs', 'settings'].map((id) => byId[id]?.order)).toEqual(
+      [2, 3, 4, 5, 6, 7],
+    );
     expect(['kyc', 'kernel', 'inventory', 'financial', 'accountManagement', 'wallet'].map((id) => byId[id]?.order)).toEqual([
       3, 4, 4, 4, 4, 6,
     ]);
@@ -81,6 +82,7 @@ describe('main menu', () => {
       ['identity.ou', 'identity.roles', 'identity.users', 'identity.claimTypes', 'identity.securityLogs'].map((id) => byId[id]?.order),
     ).toEqual([1, 2, 3, 4, 4]);
     expect(byId.auditLogs).toMatchObject({ path: '/audit-logs', icon: 'file-text' });
+    expect(byId.settings).toMatchObject({ path: '/setting-management', icon: 'settings' });
     expect(byId.kernel?.policy).toBeUndefined();
     expect(byId['wallet.voucherTransactions']?.policy).toBe('Finance.Invoices');
     expect(byId['wallet.invoiceTransactions']?.path).toBe('/wallet/invoice/transactions');
@@ -104,6 +106,16 @@ describe('main menu', () => {
     expect(ids(granted('AbpIdentity.SecurityLogs'))).toEqual(['home']);
     // Kernel has no policy of its own; it shows as soon as one of its entries does.
     expect(ids(granted('Finance.Services'))).toEqual(['home', 'kernel', 'kernel.services', 'kernel.servicePermission']);
+  });
+
+  it('shows Settings under Administration to a caller granted any settings tab, and only then', () => {
+    const granted = (...names: string[]): Access => ({
+      isAuthenticated: true,
+      grantedPolicies: Object.fromEntries(names.map((name) => [name, true])),
+      features: {},
+    });
+    expect(ids(granted('AuditLogging.AuditLogs.SettingManagement'))).toEqual(['home', 'administration', 'settings']);
+    expect(ids(granted('AuditLogging.AuditLogs'))).not.toContain('settings');
   });
 
   it('hides Audit Logging when AuditLogging.Enable is "false" only', () => {
