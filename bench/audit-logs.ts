@@ -3,7 +3,7 @@
 //   node bench/audit-logs.ts --db postgres|pglite [--rows 1000000] [--samples 25] [--prepare-only]
 // PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres:postgres@127.0.0.1:5432/bench_audit,
 // created when missing). PGlite: BENCH_PGLITE_DIR (default /tmp/finance-bench-audit). The database is
-// kept between runs: the demo tenant 'acme' is topped up to --rows audit logs, then ANALYZEd.
+// kept between runs: the demo tenant 'acme' is topped up to --rows audit logs, then VACUUM ANALYZEd.
 // Timings call the same service functions the routes call (no HTTP, no token check), so they are the
 // database-bound part of a request. Prints Markdown tables.
 import fs from 'node:fs';
@@ -82,7 +82,10 @@ export async function prepare(options: BenchOptions): Promise<{ built: BuiltApp;
     seedSeconds = (performance.now() - started) / 1000;
     process.stderr.write('\n');
   }
-  await built.ctx.db.execute(sql`analyze`);
+  // PGlite has no autovacuum: without a VACUUM its visibility map stays empty and every index-only
+  // scan reads the heap row by row (the 30-day statistics took 1.4 s instead of 76 ms). VACUUM
+  // ANALYZE here stands in for what PostgreSQL's autovacuum does by itself (2-3 s at 1M rows).
+  await built.ctx.db.execute(sql`vacuum analyze`);
   return { built, tenantId: tenant.id, seedSeconds };
 }
 
