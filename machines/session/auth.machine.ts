@@ -12,6 +12,9 @@
 //   loaded anonymously (the account pages need tenancy, languages and settings).
 // - Signed in, the session is renewed shortly before it expires when a refresh token exists; without
 //   one it ends at expiry. A failed renewal clears the tokens and sends the user to login.
+// - Signed in, `auth.reloadConfiguration` (saved settings, a 401 under the page) reloads the
+//   configuration inside signedIn (signedIn.reloading): the current one stays on screen until the new
+//   one arrives, so the app never blanks; a refused token or a failure then signs out as on start.
 // - Any OAuth error (`auth.oauthError`, a failed link login) clears the tokens unless an error filter
 //   matches; the 'Impersonation' grant is exempt by default.
 // - Sign-in: the code flow redirects to the identity server (waiting up to `redirectTimeout`); the
@@ -297,9 +300,36 @@ export const authMachine = setup({
         enqueue.assign({ returnUrl: null });
       }),
       invoke: { id: 'watchTokenExpiry', src: 'watchTokenExpiry', input: ({ context }) => ({ session: context.session as AuthSession }) },
+      initial: 'ready',
+      states: {
+        ready: {
+          on: { 'auth.reloadConfiguration': { target: 'reloading' } },
+        },
+        reloading: {
+          // A second reload request while one runs is the same request: it is not restarted.
+          invoke: {
+            id: 'loadConfiguration',
+            src: 'loadConfiguration',
+            input: ({ context }) => ({ accessToken: context.session?.accessToken ?? '', culture: context.culture }),
+            onDone: [
+              {
+                guard: { type: 'isSignedInUser', params: ({ event }) => event.output },
+                target: 'ready',
+                actions: assign({
+                  configuration: ({ event }) => event.output,
+                  culture: ({ event }) => event.output.localization.currentCulture.cultureName,
+                  error: null,
+                }),
+              },
+              // The server no longer accepts the token (revoked from another browser): cleared.
+              { target: '#auth.signedOut', actions: ['clearTokens', assign({ error: 'notAuthenticated' })] },
+            ],
+            onError: { target: '#auth.signedOut', actions: ['clearTokens', assign({ error: 'configurationFailed' })] },
+          },
+        },
+      },
       on: {
         'auth.signOut': { target: 'signingOut', actions: assign({ error: null }) },
-        'auth.reloadConfiguration': { target: 'loadingConfiguration' },
         'auth.oauthError': {
           guard: { type: 'clearsTokens', params: ({ event }) => event.error },
           target: 'signedOut',

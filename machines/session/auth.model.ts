@@ -85,6 +85,7 @@ const userEvents: AuthEvent[] = [
   },
   { type: 'auth.oauthError', error: { grantType: 'refresh_token', error: 'invalid_grant' } },
   { type: 'auth.oauthError', error: { grantType: 'Impersonation', error: 'invalid_grant' } },
+  { type: 'auth.reloadConfiguration' },
 ];
 
 export const authModel: MachineModel<typeof authMachine> = {

@@ -61,12 +61,12 @@ describe('auth machine with its real storage and timer actors', () => {
     actor.on('tokens.store', (event) => store.save(event.session));
     actor.start();
     await vi.advanceTimersByTimeAsync(0);
-    expect(actor.getSnapshot().value).toBe('signedIn');
+    expect(actor.getSnapshot().value).toEqual({ signedIn: 'ready' });
     await vi.advanceTimersByTimeAsync(59_000);
     expect(refreshed).toEqual([]);
     await vi.advanceTimersByTimeAsync(1_000);
     expect(refreshed.map((session) => session.refreshToken)).toEqual(['r1']);
-    expect(actor.getSnapshot().value).toBe('signedIn');
+    expect(actor.getSnapshot().value).toEqual({ signedIn: 'ready' });
     expect(storage.getItem('access_token')).toBe('second');
     expect(storage.getItem('refresh_token')).toBe('r2');
     expect(Number(storage.getItem('expires_at'))).toBe(Date.now() + 3_600_000);

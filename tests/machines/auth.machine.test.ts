@@ -41,11 +41,48 @@ async function signedIn() {
   await settled();
   run.fakes.settle('loadConfiguration', { output: configuration('admin') });
   await settled();
-  expect(run.state().value).toBe('signedIn');
+  expect(run.state().value).toEqual({ signedIn: 'ready' });
   return run;
 }
 
 describe('auth machine', () => {
+  it('reloads the configuration while staying signed in: the current one stays until the new one arrives', async () => {
+    const run = await signedIn();
+    const before = run.state().context.configuration;
+    run.actor.send({ type: 'auth.reloadConfiguration' });
+    // Still signed in (the app keeps the screen), with the configuration it had.
+    expect(run.state().value).toEqual({ signedIn: 'reloading' });
+    expect(run.state().matches('signedIn')).toBe(true);
+    expect(run.state().context.configuration).toBe(before);
+    expect(run.fakes.calls.at(-1)).toEqual({ name: 'loadConfiguration', input: { accessToken: 'at-1', culture: 'en' } });
+    // A second request while one runs is the same request.
+    run.actor.send({ type: 'auth.reloadConfiguration' });
+    expect(run.fakes.calls.filter((call) => call.name === 'loadConfiguration')).toHaveLength(2);
+    run.fakes.settle('loadConfiguration', { output: configuration('admin', 'fr') });
+    await settled();
+    expect(run.state().value).toEqual({ signedIn: 'ready' });
+    expect(run.state().context.configuration?.localization.currentCulture.cultureName).toBe('fr');
+    expect(run.state().context.culture).toBe('fr');
+    expect(run.emitted).not.toContainEqual({ type: 'tokens.clear' });
+  });
+
+  it('signs out when the reloaded configuration no longer knows the user (revoked token) or fails', async () => {
+    const revoked = await signedIn();
+    revoked.actor.send({ type: 'auth.reloadConfiguration' });
+    revoked.fakes.settle('loadConfiguration', { output: configuration(null) });
+    await settled();
+    expect(revoked.state().matches('signedOut')).toBe(true);
+    expect(revoked.state().context.error).toBe('notAuthenticated');
+    expect(revoked.emitted).toContainEqual({ type: 'tokens.clear' });
+
+    const failing = await signedIn();
+    failing.actor.send({ type: 'auth.reloadConfiguration' });
+    failing.fakes.settle('loadConfiguration', { error: new Error('offline') });
+    await settled();
+    expect(failing.state().matches('signedOut')).toBe(true);
+    expect(failing.state().context.error).toBe('configurationFailed');
+  });
+
   it('loads the stored session, then the configuration with its access token and the browser culture', async () => {
     const run = start('https://app.example/', 'fr');
     expect(run.state().value).toBe('loadingUser');
@@ -55,7 +92,7 @@ describe('auth machine', () => {
     expect(run.fakes.calls.at(-1)).toEqual({ name: 'loadConfiguration', input: { accessToken: 'at-1', culture: 'fr' } });
     run.fakes.settle('loadConfiguration', { output: configuration('admin', 'ar') });
     await settled();
-    expect(run.state().value).toBe('signedIn');
+    expect(run.state().value).toEqual({ signedIn: 'ready' });
     expect(run.state().context.configuration?.currentUser.userName).toBe('admin');
     // From now on the culture is the one the server resolved.
     expect(run.state().context.culture).toBe('ar');
@@ -219,7 +256,7 @@ describe('auth machine', () => {
     const next = { ...renewedSession, accessToken: 'third-access-token' };
     run.fakes.settle('refreshToken', { output: next });
     await settled();
-    expect(run.state().value).toBe('signedIn');
+    expect(run.state().value).toEqual({ signedIn: 'ready' });
     expect(run.state().context.session).toEqual(next);
     run.actor.send({ type: 'session.expiring' });
     run.fakes.settle('refreshToken', { error: { error: 'invalid_grant' } });
@@ -234,7 +271,7 @@ describe('auth machine', () => {
   it('clears the tokens on an OAuth error, except a filtered one (the Impersonation grant)', async () => {
     const run = await signedIn();
     run.actor.send({ type: 'auth.oauthError', error: { grantType: 'Impersonation', error: 'invalid_grant' } });
-    expect(run.state().value).toBe('signedIn');
+    expect(run.state().value).toEqual({ signedIn: 'ready' });
     run.actor.send({ type: 'auth.oauthError', error: { grantType: 'LinkLogin', error: 'invalid_grant' } });
     expect(run.state().value).toBe('signedOut');
     expect(run.emitted).toEqual([{ type: 'tokens.clear' }]);
@@ -265,7 +302,7 @@ describe('auth machine', () => {
     expect(run.emitted.at(-1)).toEqual({ type: 'tokens.store', session: stored });
     run.fakes.settle('loadConfiguration', { output: configuration('admin') });
     await settled();
-    expect(run.state().value).toBe('signedIn');
+    expect(run.state().value).toEqual({ signedIn: 'ready' });
     expect(run.emitted.at(-1)).toEqual({ type: 'navigation.replace', url: '/identity/users' });
     expect(loginPageUrl(null)).toBe('/account/login');
   });
@@ -364,7 +401,7 @@ describe('auth machine', () => {
     run.actor.send({ type: 'auth.signOut' });
     run.fakes.settle('signOut', { error: new Error('network') });
     await settled();
-    expect(run.state().value).toBe('signedIn');
+    expect(run.state().value).toEqual({ signedIn: 'ready' });
     expect(run.state().context.error).toBe('signOutFailed');
     expect(run.state().context.session).toEqual(session);
   });
@@ -372,7 +409,7 @@ describe('auth machine', () => {
   it('ignores sign-in while signed in and sign-out while signed out', async () => {
     const run = await signedIn();
     run.actor.send({ type: 'auth.signIn' });
-    expect(run.state().value).toBe('signedIn');
+    expect(run.state().value).toEqual({ signedIn: 'ready' });
     const out = start();
     out.fakes.settle('loadUser', { output: null });
     await settled();

@@ -200,7 +200,7 @@ describe('idle session wiring', () => {
   it('follows the setting, and the local flag over it', async () => {
     const { auth } = signedInAuth({ 'Abp.Account.Idle.Enabled': 'true', 'Abp.Account.Idle.IdleTimeoutMinutes': '180' });
     await settled();
-    expect(auth.getSnapshot().value).toBe('signedIn');
+    expect(auth.getSnapshot().value).toEqual({ signedIn: 'ready' });
     expect(idleSessionState(auth.getSnapshot(), null)).toEqual({ isActive: true, timeoutMinutes: 180 });
     expect(idleSessionState(auth.getSnapshot(), 'false')).toEqual({ isActive: false, timeoutMinutes: 180 });
     const off = signedInAuth({ 'Abp.Account.Idle.Enabled': 'False' });

@@ -4,6 +4,7 @@ import { createActor } from 'xstate';
 import { authMachine } from '../../machines/session/auth.machine.ts';
 import { configuration, storedSession } from '../../machines/session/auth.model.ts';
 import { selectAuthView } from '../../src/app/auth-view.ts';
+import { selectAccess, selectAuthStatus } from '../../src/app/shell-view.ts';
 import { connectEffects, isRightToLeft } from '../../src/app/effects.ts';
 import { authErrorTexts, texts } from '../../src/i18n/fallback-texts.ts';
 import { fakeActors, settled } from '../machines/model-driver.ts';
@@ -49,6 +50,13 @@ describe('auth view model', () => {
       tenantName: 'acme',
       canSignOut: true,
     });
+    // Reloading the configuration (saved settings) keeps the page signed in, showing the same user,
+    // so the app does not swap the screen for the loading page; the route guard's status agrees.
+    actor.send({ type: 'auth.reloadConfiguration' });
+    expect(actor.getSnapshot().matches({ signedIn: 'reloading' })).toBe(true);
+    expect(selectAuthView(actor.getSnapshot())).toMatchObject({ status: 'signedIn', busyText: '', userName: 'alice', canSignOut: true });
+    expect(selectAuthStatus(actor.getSnapshot())).toBe('signedIn');
+    expect(selectAccess(actor.getSnapshot()).isAuthenticated).toBe(true);
   });
 
   it('explains a failure in words, not codes', async () => {

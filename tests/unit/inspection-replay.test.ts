@@ -60,9 +60,9 @@ describe('inspection replay', () => {
     expect(auth!.steps.map((s) => [s.eventType, s.after])).toEqual([
       ['xstate.init', 'loadingUser'],
       ['xstate.done.actor.loadUser', 'loadingConfiguration'],
-      ['xstate.done.actor.loadConfiguration', 'signedIn'],
+      ['xstate.done.actor.loadConfiguration', { signedIn: 'ready' }],
       ['auth.signOut', 'signingOut'],
-      ['xstate.error.actor.signOut', 'signedIn'],
+      ['xstate.error.actor.signOut', { signedIn: 'ready' }],
       ['auth.signOut', 'signingOut'],
       ['xstate.done.actor.signOut', 'redirectingToLogout'],
       ['xstate.after.redirectTimeout.auth.redirectingToLogout', 'signedOut'],
@@ -72,7 +72,7 @@ describe('inspection replay', () => {
     expect(auth!.steps.map((s) => s.after)).toEqual(states);
     const lines = formatReplay(recording, result);
     expect(lines).toContain('  ok: 9 step(s) match the recording');
-    expect(lines).toContain('    4   +5115ms  auth.signOut: signedIn → signingOut');
+    expect(lines).toContain('    4   +5115ms  auth.signOut: {"signedIn":"ready"} → signingOut');
     expect(lines).toContain(
       '    8  +23465ms  xstate.after.redirectTimeout.auth.redirectingToLogout  (from self): redirectingToLogout → signedOut',
     );
@@ -98,12 +98,12 @@ describe('inspection replay', () => {
     expect(result.actors[0]!.divergence).toEqual({
       step: 3,
       eventType: 'xstate.done.actor.loadConfiguration',
-      expected: 'signedIn',
+      expected: { signedIn: 'ready' },
       actual: 'signedOut',
     });
     expect(result.actors[0]!.steps).toHaveLength(3);
     const lines = formatReplay(recording, result);
-    expect(lines).toContain('  diverged at step 3 (xstate.done.actor.loadConfiguration): expected signedIn got signedOut');
+    expect(lines).toContain('  diverged at step 3 (xstate.done.actor.loadConfiguration): expected {"signedIn":"ready"} got signedOut');
     expect(lines.at(-1)).toBe('replay: 1 diverged, 0 machine(s) missing, 0 failed');
   });
 
