@@ -6,10 +6,10 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeaders, createUser, passwordToken } from '../kit/auth.ts';
-import { type Browser, launchBrowser, seriousAxeViolations } from '../kit/browser.ts';
+import { type Browser, launchBrowser } from '../kit/browser.ts';
 import { startTestServer, type TestServer } from '../kit/test-server.ts';
 import { lightPalette } from '../../src/ui/theme/palettes.ts';
-import { acceptCookies, allMenuEntries, ensureBuilt, signIn, watchForPageProblems } from './shell-helpers.ts';
+import { acceptCookies, allMenuEntries, ensureBuilt, expectAxeCleanInLightAndDark, signIn, watchForPageProblems } from './shell-helpers.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -93,26 +93,11 @@ async function openPage(): Promise<{ page: Page; problems: string[] }> {
   return { page, problems };
 }
 
-/** axe (light, then dark unless told otherwise); a failure names the offending elements' markup. */
+/** The shared axe check (light, then dark unless told otherwise), with the pointer out of the way. */
 async function expectAxeClean(page: Page, inDark = true): Promise<void> {
   // The pointer rests on the header's corner, so no control is measured in its hovered state.
   await page.mouse.move(0, 0);
-  for (const colorScheme of inDark ? (['light', 'dark'] as const) : (['light'] as const)) {
-    await page.emulateMedia({ colorScheme });
-    // Two frames: even a reduced-motion transition lands on the next frame, and until then a
-    // button's old background sits under its new text colour.
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-    const violations = await seriousAxeViolations(page);
-    const described = await Promise.all(
-      violations.map(async (violation) => ({
-        ...violation,
-        colorScheme,
-        markup: await Promise.all(violation.targets.map((target) => page.locator(target).evaluate((e) => e.outerHTML.slice(0, 200)))),
-      })),
-    );
-    expect(described).toEqual([]);
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
+  await expectAxeCleanInLightAndDark(page, { dark: inDark });
 }
 
 async function settledRows(page: Page, table: Locator): Promise<string[]> {
