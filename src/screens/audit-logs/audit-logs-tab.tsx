@@ -1,16 +1,16 @@
 // The Audit Logs tab (spec 2.6): the filter form, the table and the pager. Render-only: the list
 // is a pagedList actor (typing edits, Enter or Refresh applies, the three selects apply at once),
 // Detail opens the recordModal actor. Column ids are the sort fields (all six sortable).
-import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { type PagedListMachine, selectPagedList } from '../../../machines/generic/paged-list.machine.ts';
+import type { PagedListMachine } from '../../../machines/generic/paged-list.machine.ts';
 import type { RecordModalMachine } from '../../../machines/audit-logging/record-modal.machine.ts';
 import type { AuditLogDto } from '../../api/audit-logging.ts';
-import { Button, DataTable, type DataColumn, NumberField, Pager, Select, TextField } from '../../ui/index.ts';
+import { type DataColumn, NumberField, Select, TextField } from '../../ui/index.ts';
+import { ListFilters, ListTable, usePagedList } from '../../views/lists/paged-list-view.tsx';
 import { StatusBadges } from './audit-log-detail.tsx';
 import * as styles from './audit-logs.css.ts';
-import { type DateFormats, DateTimeField, ExportSlot, type Translate } from './audit-parts.tsx';
+import { type DateFormats, DateTimeField, ExportSlot, filterLayout, type Translate } from './audit-parts.tsx';
 import { httpMethods, httpStatusCodes, statusCodeLabel } from './http-status-codes.ts';
 
 const any = 'any';
@@ -26,13 +26,8 @@ export function AuditLogsTab({
   t: Translate;
   dates: DateFormats;
 }) {
-  const view = useSelector(list, (snapshot) => selectPagedList<AuditLogDto>(snapshot));
+  const { view, edit, apply: select, text, number } = usePagedList<AuditLogDto>(list);
   const { filters } = view;
-  const edit = (name: string, value: string | number | boolean | null) => list.send({ type: 'filter.change', filters: { [name]: value } });
-  const select = (name: string, value: string | number | boolean | null) =>
-    list.send({ type: 'filter.changeAndReload', filters: { [name]: value } });
-  const text = (name: string) => (typeof filters[name] === 'string' ? (filters[name] as string) : '');
-  const number = (name: string) => (typeof filters[name] === 'number' ? (filters[name] as number) : Number.NaN);
 
   // Stable between renders: the table renders each cell through its column definition, so new
   // definitions would remount every row (and lose the focus a modal returns to).
@@ -73,102 +68,62 @@ export function AuditLogsTab({
 
   return (
     <>
-      <form
-        aria-label={t('filters')}
-        onSubmit={(event) => {
-          event.preventDefault();
-          list.send({ type: 'filter.submit' });
-        }}
-      >
-        <div className={styles.filterGrid}>
-          <DateTimeField label={t('startTime')} value={filters.startTime} onChange={(iso) => edit('startTime', iso)} />
-          <DateTimeField label={t('endTime')} value={filters.endTime} onChange={(iso) => edit('endTime', iso)} />
-          <TextField label={t('userName')} value={text('userName')} onChange={(value) => edit('userName', value)} />
-          <TextField label={t('url')} value={text('url')} onChange={(value) => edit('url', value)} />
-          <NumberField
-            label={t('minDuration')}
-            minValue={0}
-            formatOptions={{ useGrouping: false, maximumFractionDigits: 0 }}
-            value={number('minExecutionDuration')}
-            onChange={(value) => edit('minExecutionDuration', Number.isNaN(value) ? null : value)}
-          />
-          <NumberField
-            label={t('maxDuration')}
-            minValue={0}
-            formatOptions={{ useGrouping: false, maximumFractionDigits: 0 }}
-            value={number('maxExecutionDuration')}
-            onChange={(value) => edit('maxExecutionDuration', Number.isNaN(value) ? null : value)}
-          />
-          <Select
-            label={t('httpMethod')}
-            options={[{ id: any, label: t('any') }, ...httpMethods.map((method) => ({ id: method, label: method }))]}
-            value={text('httpMethod') || any}
-            onChange={(key) => select('httpMethod', key === any || key == null ? null : String(key))}
-          />
-          <Select
-            label={t('httpStatusCode')}
-            options={[
-              { id: any, label: t('any') },
-              ...httpStatusCodes.map(([code]) => ({ id: String(code), label: statusCodeLabel(code) })),
-            ]}
-            value={Number.isNaN(number('httpStatusCode')) ? any : String(number('httpStatusCode'))}
-            onChange={(key) => select('httpStatusCode', key === any || key == null ? null : Number(key))}
-          />
-          <TextField label={t('applicationName')} value={text('applicationName')} onChange={(value) => edit('applicationName', value)} />
-          <TextField label={t('clientIpAddress')} value={text('clientIpAddress')} onChange={(value) => edit('clientIpAddress', value)} />
-          <TextField label={t('correlationId')} value={text('correlationId')} onChange={(value) => edit('correlationId', value)} />
-          <Select
-            label={t('hasException')}
-            options={[
-              { id: any, label: t('any') },
-              { id: 'true', label: t('yes') },
-              { id: 'false', label: t('no') },
-            ]}
-            value={typeof filters.hasException === 'boolean' ? String(filters.hasException) : any}
-            onChange={(key) => select('hasException', key === 'true' ? true : key === 'false' ? false : null)}
-          />
-          <div className={styles.filterActions}>
-            <Button type="submit" icon="search">
-              {t('refresh')}
-            </Button>
-            <ExportSlot kind="auditLogs" filters={view.appliedFilters} />
-          </div>
-        </div>
-      </form>
-      <DataTable<AuditLogDto>
-        aria-label={t('auditLogsTable')}
+      <ListFilters list={list} t={t} {...filterLayout} actions={<ExportSlot kind="auditLogs" filters={view.appliedFilters} />}>
+        <DateTimeField label={t('startTime')} value={filters.startTime} onChange={(iso) => edit('startTime', iso)} />
+        <DateTimeField label={t('endTime')} value={filters.endTime} onChange={(iso) => edit('endTime', iso)} />
+        <TextField label={t('userName')} value={text('userName')} onChange={(value) => edit('userName', value)} />
+        <TextField label={t('url')} value={text('url')} onChange={(value) => edit('url', value)} />
+        <NumberField
+          label={t('minDuration')}
+          minValue={0}
+          formatOptions={{ useGrouping: false, maximumFractionDigits: 0 }}
+          value={number('minExecutionDuration')}
+          onChange={(value) => edit('minExecutionDuration', Number.isNaN(value) ? null : value)}
+        />
+        <NumberField
+          label={t('maxDuration')}
+          minValue={0}
+          formatOptions={{ useGrouping: false, maximumFractionDigits: 0 }}
+          value={number('maxExecutionDuration')}
+          onChange={(value) => edit('maxExecutionDuration', Number.isNaN(value) ? null : value)}
+        />
+        <Select
+          label={t('httpMethod')}
+          options={[{ id: any, label: t('any') }, ...httpMethods.map((method) => ({ id: method, label: method }))]}
+          value={text('httpMethod') || any}
+          onChange={(key) => select('httpMethod', key === any || key == null ? null : String(key))}
+        />
+        <Select
+          label={t('httpStatusCode')}
+          options={[{ id: any, label: t('any') }, ...httpStatusCodes.map(([code]) => ({ id: String(code), label: statusCodeLabel(code) }))]}
+          value={Number.isNaN(number('httpStatusCode')) ? any : String(number('httpStatusCode'))}
+          onChange={(key) => select('httpStatusCode', key === any || key == null ? null : Number(key))}
+        />
+        <TextField label={t('applicationName')} value={text('applicationName')} onChange={(value) => edit('applicationName', value)} />
+        <TextField label={t('clientIpAddress')} value={text('clientIpAddress')} onChange={(value) => edit('clientIpAddress', value)} />
+        <TextField label={t('correlationId')} value={text('correlationId')} onChange={(value) => edit('correlationId', value)} />
+        <Select
+          label={t('hasException')}
+          options={[
+            { id: any, label: t('any') },
+            { id: 'true', label: t('yes') },
+            { id: 'false', label: t('no') },
+          ]}
+          value={typeof filters.hasException === 'boolean' ? String(filters.hasException) : any}
+          onChange={(key) => select('hasException', key === 'true' ? true : key === 'false' ? false : null)}
+        />
+      </ListFilters>
+      <ListTable<AuditLogDto>
+        list={list}
+        view={view}
+        t={t}
+        label={t('auditLogsTable')}
         columns={columns}
-        rows={view.items}
         getRowId={(log) => log.id}
-        status={view.status}
-        sort={view.sorting}
-        onSortChange={(sorting) => list.send({ type: 'sort.change', sorting })}
-        onRetry={() => list.send({ type: 'retry' })}
-        texts={{
-          loading: t('loading'),
-          empty: t('empty'),
-          emptyDescription: t('emptyDescription'),
-          error: t('loadFailed'),
-          retry: t('retry'),
-          actions: t('actionsColumn'),
-        }}
         rowActions={(log) => [
           { id: 'detail', label: t('detail'), icon: 'eye', onAction: () => detail.send({ type: 'modal.open', request: log.id }) },
         ]}
         rowActionsLabel={(log) => t('rowActions', `${log.httpMethod ?? ''} ${log.url ?? ''}`.trim())}
-      />
-      <Pager
-        pageIndex={view.pageIndex}
-        pageSize={view.pageSize}
-        totalCount={view.totalCount}
-        onPageChange={(pageIndex) => list.send({ type: 'page.change', page: pageIndex + 1 })}
-        texts={{
-          navigation: t('pagination'),
-          pageSize: t('pageSize'),
-          previous: t('previous'),
-          next: t('next'),
-          range: (from, to, total) => t('range', from, to, total),
-        }}
       />
     </>
   );

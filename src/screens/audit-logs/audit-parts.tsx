@@ -70,6 +70,9 @@ export function ExportSlot(props: ExportButtonProps) {
   return <AuditExportButton {...props} />;
 }
 
+/** Both tabs' filter forms: fields in a wrapping grid, Refresh and Export on a row of their own. */
+export const filterLayout = { gridClassName: styles.filterGrid, actionsClassName: styles.filterActions, actionsInGrid: true };
+
 export function ChangeTypeBadge({ changeType, t }: { changeType: number; t: Translate }) {
   const name = changeTypeName(changeType);
   return <Badge variant={changeTypeVariant(changeType)}>{name ? t(name) : String(changeType)}</Badge>;

@@ -7,24 +7,21 @@ import { useSelector } from '@xstate/react';
 import { useCallback, useMemo } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { type RecordModalMachine, selectRecordModal } from '../../../machines/audit-logging/record-modal.machine.ts';
-import { type PagedListMachine, selectPagedList } from '../../../machines/generic/paged-list.machine.ts';
+import type { PagedListMachine } from '../../../machines/generic/paged-list.machine.ts';
 import type { EntityChangeDto, EntityChangeWithUsernameDto } from '../../api/audit-logging.ts';
-import {
-  Button,
-  DataTable,
-  type DataColumn,
-  ErrorState,
-  IconButton,
-  LoadingState,
-  Modal,
-  Pager,
-  Select,
-  TextField,
-  Tooltip,
-} from '../../ui/index.ts';
+import { Button, type DataColumn, ErrorState, IconButton, LoadingState, Modal, Select, TextField, Tooltip } from '../../ui/index.ts';
+import { ListFilters, ListTable, usePagedList } from '../../views/lists/paged-list-view.tsx';
 import { changeTypeNames } from './audit-log-view.ts';
 import * as styles from './audit-logs.css.ts';
-import { ChangeTypeBadge, type DateFormats, DateTimeField, EntityChangeView, ExportSlot, type Translate } from './audit-parts.tsx';
+import {
+  ChangeTypeBadge,
+  type DateFormats,
+  DateTimeField,
+  EntityChangeView,
+  ExportSlot,
+  filterLayout,
+  type Translate,
+} from './audit-parts.tsx';
 
 export type EntityChangeRequest =
   | { kind: 'change'; id: string; entityId: string | null; entityTypeFullName: string }
@@ -43,10 +40,8 @@ export function EntityChangesTab({
   t: Translate;
   dates: DateFormats;
 }) {
-  const view = useSelector(list, (snapshot) => selectPagedList<EntityChangeDto>(snapshot));
+  const { view, edit, apply, text } = usePagedList<EntityChangeDto>(list);
   const { filters } = view;
-  const edit = (name: string, value: string | number | null) => list.send({ type: 'filter.change', filters: { [name]: value } });
-  const text = (name: string) => (typeof filters[name] === 'string' ? (filters[name] as string) : '');
   const open = useCallback((request: EntityChangeRequest) => modal.send({ type: 'modal.open', request }), [modal]);
 
   // Stable between renders: the table renders each cell through its column definition, so new
@@ -110,74 +105,39 @@ export function EntityChangesTab({
 
   return (
     <>
-      <form
-        aria-label={t('filters')}
-        onSubmit={(event) => {
-          event.preventDefault();
-          list.send({ type: 'filter.submit' });
-        }}
+      <ListFilters
+        list={list}
+        t={t}
+        {...filterLayout}
+        actions={
+          <ExportSlot
+            kind="entityChanges"
+            filters={{ ...view.appliedFilters, ...(view.sorting ? { sorting: `${view.sorting.id} ${view.sorting.direction}` } : {}) }}
+          />
+        }
       >
-        <div className={styles.filterGrid}>
-          <DateTimeField label={t('startDate')} value={filters.startDate} onChange={(iso) => edit('startDate', iso)} />
-          <DateTimeField label={t('endDate')} value={filters.endDate} onChange={(iso) => edit('endDate', iso)} />
-          <Select
-            label={t('changeType')}
-            options={[{ id: any, label: t('any') }, ...changeTypeNames.map((name, index) => ({ id: String(index), label: t(name) }))]}
-            value={typeof filters.entityChangeType === 'number' ? String(filters.entityChangeType) : any}
-            onChange={(key) =>
-              list.send({
-                type: 'filter.changeAndReload',
-                filters: { entityChangeType: key === any || key == null ? null : Number(key) },
-              })
-            }
-          />
-          <TextField label={t('entityId')} value={text('entityId')} onChange={(value) => edit('entityId', value)} />
-          <TextField
-            label={t('entityTypeFullName')}
-            value={text('entityTypeFullName')}
-            onChange={(value) => edit('entityTypeFullName', value)}
-          />
-          <div className={styles.filterActions}>
-            <Button type="submit" icon="search">
-              {t('refresh')}
-            </Button>
-            <ExportSlot
-              kind="entityChanges"
-              filters={{ ...view.appliedFilters, ...(view.sorting ? { sorting: `${view.sorting.id} ${view.sorting.direction}` } : {}) }}
-            />
-          </div>
-        </div>
-      </form>
-      <DataTable<EntityChangeDto>
-        aria-label={t('entityChangesTable')}
+        <DateTimeField label={t('startDate')} value={filters.startDate} onChange={(iso) => edit('startDate', iso)} />
+        <DateTimeField label={t('endDate')} value={filters.endDate} onChange={(iso) => edit('endDate', iso)} />
+        <Select
+          label={t('changeType')}
+          options={[{ id: any, label: t('any') }, ...changeTypeNames.map((name, index) => ({ id: String(index), label: t(name) }))]}
+          value={typeof filters.entityChangeType === 'number' ? String(filters.entityChangeType) : any}
+          onChange={(key) => apply('entityChangeType', key === any || key == null ? null : Number(key))}
+        />
+        <TextField label={t('entityId')} value={text('entityId')} onChange={(value) => edit('entityId', value)} />
+        <TextField
+          label={t('entityTypeFullName')}
+          value={text('entityTypeFullName')}
+          onChange={(value) => edit('entityTypeFullName', value)}
+        />
+      </ListFilters>
+      <ListTable<EntityChangeDto>
+        list={list}
+        view={view}
+        t={t}
+        label={t('entityChangesTable')}
         columns={columns}
-        rows={view.items}
         getRowId={(change) => change.id}
-        status={view.status}
-        sort={view.sorting}
-        onSortChange={(sorting) => list.send({ type: 'sort.change', sorting })}
-        onRetry={() => list.send({ type: 'retry' })}
-        texts={{
-          loading: t('loading'),
-          empty: t('empty'),
-          emptyDescription: t('emptyDescription'),
-          error: t('loadFailed'),
-          retry: t('retry'),
-          actions: t('actionsColumn'),
-        }}
-      />
-      <Pager
-        pageIndex={view.pageIndex}
-        pageSize={view.pageSize}
-        totalCount={view.totalCount}
-        onPageChange={(pageIndex) => list.send({ type: 'page.change', page: pageIndex + 1 })}
-        texts={{
-          navigation: t('pagination'),
-          pageSize: t('pageSize'),
-          previous: t('previous'),
-          next: t('next'),
-          range: (from, to, total) => t('range', from, to, total),
-        }}
       />
     </>
   );

@@ -8,30 +8,14 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { fromPromise } from 'xstate';
 import { myAccountFormMachine, type SavedForm } from '../../../../machines/account/my-account-form.machine.ts';
-import {
-  type FetchPageInput,
-  type PageResult,
-  pagedListMachine,
-  selectPagedList,
-} from '../../../../machines/generic/paged-list.machine.ts';
 import { abpError, getMySessions, revokeSession, type SessionDto } from '../../../api/my-account.ts';
 import { requestConfirmation } from '../../../app/effects.ts';
 import { inspectOptions } from '../../../app/inspection.ts';
 import { selectCulture } from '../../../app/shell-view.ts';
 import { useAreaTexts } from '../../../app/use-area-texts.ts';
 import { useSystem } from '../../../app/system-context.ts';
-import {
-  Badge,
-  Button,
-  DataTable,
-  type DataColumn,
-  formActionsClass,
-  formGridClass,
-  Pager,
-  showToast,
-  stackClass,
-  TextField,
-} from '../../../ui/index.ts';
+import { Badge, type DataColumn, showToast, stackClass, TextField } from '../../../ui/index.ts';
+import { ListFilters, ListTable, usePagedList, usePagedListActor } from '../../../views/lists/paged-list-view.tsx';
 import { useDateFormats } from '../../audit-logs/audit-parts.tsx';
 import { useAccountHttp } from '../manage/account-http.ts';
 import { toApiQuery } from '../../audit-logs/list-url.ts';
@@ -44,14 +28,9 @@ export default function SessionsScreen() {
   const { auth, confirmAction } = useSystem();
   const dates = useDateFormats(useSelector(auth, selectCulture));
   const http = useAccountHttp();
-  const list = useActorRef(
-    pagedListMachine.provide({
-      actors: {
-        fetchPage: fromPromise<PageResult, FetchPageInput>(({ input, signal }) => getMySessions(http, toApiQuery(input), signal)),
-      },
-    }),
-    { input: { sorting: { id: 'lastAccessed', direction: 'desc' } }, ...inspectOptions() },
-  );
+  const list = usePagedListActor((query, signal) => getMySessions(http, toApiQuery(query), signal), {
+    sorting: { id: 'lastAccessed', direction: 'desc' },
+  });
   const revoke = useActorRef(
     myAccountFormMachine.provide({
       actors: {
@@ -67,7 +46,7 @@ export default function SessionsScreen() {
     }),
     { input: { isValid: false }, ...inspectOptions() },
   );
-  const view = useSelector(list, (snapshot) => selectPagedList<SessionDto>(snapshot));
+  const { view, edit, text } = usePagedList<SessionDto>(list);
   const revoking = useSelector(revoke, (snapshot) => snapshot.matches('saving'));
   const revokeFailure = useSelector(revoke, (snapshot) => snapshot.context.failure);
 
@@ -82,8 +61,6 @@ export default function SessionsScreen() {
     if (revokeFailure) showToast({ kind: 'error', title: t('revokeFailed'), description: revokeFailure.message ?? undefined });
   }, [revokeFailure, t]);
 
-  const edit = (name: string, value: string) => list.send({ type: 'filter.change', filters: { [name]: value } });
-  const text = (name: string) => (typeof view.filters[name] === 'string' ? (view.filters[name] as string) : '');
   const deviceOf = (session: SessionDto) => session.device || session.deviceInfo || t('unknownDevice');
   const askRevoke = async (session: SessionDto) => {
     if (!(await requestConfirmation(confirmAction, t('revokeConfirm', deviceOf(session))))) return;
@@ -113,40 +90,17 @@ export default function SessionsScreen() {
   return (
     <div className={`page ${stackClass}`}>
       <h1>{t('title')}</h1>
-      <form
-        aria-label={t('filters')}
-        onSubmit={(event) => {
-          event.preventDefault();
-          list.send({ type: 'filter.submit' });
-        }}
-      >
-        <div className={formGridClass}>
-          <TextField label={t('device')} value={text('device')} onChange={(value) => edit('device', value)} />
-          <TextField label={t('clientId')} value={text('clientId')} onChange={(value) => edit('clientId', value)} />
-        </div>
-        <div className={formActionsClass}>
-          <Button type="submit" icon="search">
-            {t('refresh')}
-          </Button>
-        </div>
-      </form>
-      <DataTable<SessionDto>
-        aria-label={t('table')}
+      <ListFilters list={list} t={t}>
+        <TextField label={t('device')} value={text('device')} onChange={(value) => edit('device', value)} />
+        <TextField label={t('clientId')} value={text('clientId')} onChange={(value) => edit('clientId', value)} />
+      </ListFilters>
+      <ListTable<SessionDto>
+        list={list}
+        view={view}
+        t={t}
+        label={t('table')}
         columns={columns}
-        rows={view.items}
         getRowId={(session) => session.id}
-        status={view.status}
-        sort={view.sorting}
-        onSortChange={(sorting) => list.send({ type: 'sort.change', sorting })}
-        onRetry={() => list.send({ type: 'retry' })}
-        texts={{
-          loading: t('loading'),
-          empty: t('empty'),
-          emptyDescription: t('emptyDescription'),
-          error: t('loadFailed'),
-          retry: t('retry'),
-          actions: t('actionsColumn'),
-        }}
         rowActions={(session) => [
           {
             id: 'revoke',
@@ -158,19 +112,6 @@ export default function SessionsScreen() {
           },
         ]}
         rowActionsLabel={(session) => t('rowActions', deviceOf(session))}
-      />
-      <Pager
-        pageIndex={view.pageIndex}
-        pageSize={view.pageSize}
-        totalCount={view.totalCount}
-        onPageChange={(pageIndex) => list.send({ type: 'page.change', page: pageIndex + 1 })}
-        texts={{
-          navigation: t('pagination'),
-          pageSize: t('pageSize'),
-          previous: t('previous'),
-          next: t('next'),
-          range: (from, to, total) => t('range', from, to, total),
-        }}
       />
     </div>
   );

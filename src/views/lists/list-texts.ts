@@ -1,0 +1,58 @@
+// The generic texts of a paged list (filters, table states, pager) shared by list screens: an area
+// spreads them into its own defineTexts sets, e.g. `en: { ...listTexts.en, title: '…' }`, and passes
+// its translator to the list view (paged-list-view.tsx); a key it sets itself wins.
+import type { ListTextKey } from './paged-list-view.tsx';
+
+type Common = Exclude<ListTextKey, 'empty' | 'emptyDescription' | 'loadFailed'>;
+
+export const listTexts: { en: Record<Common, string>; ar: Record<Common, string>; fr: Record<Common, string>; hy: Record<Common, string> } =
+  {
+    en: {
+      filters: 'Filters',
+      refresh: 'Refresh',
+      loading: 'Loading…',
+      retry: 'Try again',
+      actionsColumn: 'Actions',
+      pagination: 'Pages',
+      pageSize: 'Rows per page',
+      previous: 'Previous page',
+      next: 'Next page',
+      range: '{0}–{1} of {2}',
+    },
+    ar: {
+      filters: 'عوامل التصفية',
+      refresh: 'تحديث',
+      loading: 'جارٍ التحميل…',
+      retry: 'حاول مرة أخرى',
+      actionsColumn: 'الإجراءات',
+      pagination: 'الصفحات',
+      pageSize: 'صفوف في الصفحة',
+      previous: 'الصفحة السابقة',
+      next: 'الصفحة التالية',
+      range: '{0}–{1} من {2}',
+    },
+    fr: {
+      filters: 'Filtres',
+      refresh: 'Actualiser',
+      loading: 'Chargement…',
+      retry: 'Réessayer',
+      actionsColumn: 'Actions',
+      pagination: 'Pages',
+      pageSize: 'Lignes par page',
+      previous: 'Page précédente',
+      next: 'Page suivante',
+      range: '{0}–{1} sur {2}',
+    },
+    hy: {
+      filters: 'Ֆիլտրեր',
+      refresh: 'Թարմացնել',
+      loading: 'Բեռնվում է…',
+      retry: 'Կրկին փորձել',
+      actionsColumn: 'Գործողություններ',
+      pagination: 'Էջեր',
+      pageSize: 'Տողեր էջում',
+      previous: 'Նախորդ էջ',
+      next: 'Հաջորդ էջ',
+      range: '{0}–{1}՝ {2}-ից',
+    },
+  };
