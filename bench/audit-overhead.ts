@@ -183,6 +183,21 @@ export async function runOverheadBenchmark(options: OverheadOptions): Promise<st
         { on: first.token, off: second.token },
         options.requests,
       );
+      // The same list with auditing off: how much of the gap to bare Fastify is auditing's.
+      const unaudited = await loadFromWorker({
+        url: `${second.url}${usersRoute}`,
+        token: second.token,
+        concurrency: options.concurrency,
+        seconds: options.seconds,
+      });
+      const unauditedSorted = unaudited.latencies.sort((a, b) => a - b);
+      throughput.push([
+        'GET /api/identity/users (auditing off, tenant acme)',
+        (unaudited.requests / unaudited.seconds).toFixed(0),
+        ms(percentile(unauditedSorted, 50)),
+        ms(percentile(unauditedSorted, 95)),
+        String(unaudited.failures),
+      ]);
       await second.built.close();
       second = undefined;
       if (offDir !== dataDir) fs.rmSync(offDir, { recursive: true, force: true });
