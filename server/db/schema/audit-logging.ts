@@ -40,8 +40,9 @@ export const auditLogs = pgTable(
   // One index per list filter that can be selective, each ending in (execution_time desc, id) so
   // the first page in the default order is read straight off it; chosen with EXPLAIN on 1,000,000
   // rows (docs/adr/0006-audit-log-counting.md). Not indexed on purpose: client id (a handful of
-  // values, the time index finds them at once). URL 'contains' uses a trigram index that a custom
-  // migration creates where pg_trgm exists (PostgreSQL); drizzle does not manage it.
+  // values, the time index finds them at once). URL 'contains' uses a trigram index that custom
+  // migrations (0006, 0008) create where pg_trgm exists (PostgreSQL, and PGlite with its contrib
+  // loaded); drizzle does not manage it.
   (t) => [
     // The default order; execution_duration last lets the per-day average read the index only.
     index('audit_logs_tenant_time_idx').on(t.tenantId, t.executionTime.desc().nullsFirst(), t.id, t.executionDuration),
