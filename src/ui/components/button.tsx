@@ -1,7 +1,12 @@
 // Buttons and links on react-aria (press, keyboard, focus-visible handled there). Rules: texts come
 // in as children or props; an icon-only button must be given an aria-label (enforced by the type);
 // navigation uses Link (an <a>), actions use Button (a <button>).
-import type { ReactNode } from 'react';
+// - isPending: react-aria announces the start and end of pending through its live region as an
+//   element with role="img" labelled by the button's id, kept there for 7 s. A button that leaves the
+//   page in that time (a form that closes, a Download link dismissed) would leave an unnamed image
+//   behind (axe: role-img-alt); so a button that was ever pending removes its announcements when it
+//   unmounts.
+import { type ReactNode, useEffect, useId, useRef } from 'react';
 import {
   Button as AriaButton,
   type ButtonProps as AriaButtonProps,
@@ -22,10 +27,29 @@ export type ButtonProps = Base &
     | { variant: 'icon'; 'aria-label': string; children: ReactNode; icon?: undefined }
   );
 
-export function Button({ variant = 'primary', size = 'md', className, children, icon, ...rest }: ButtonProps) {
+/** Removes react-aria's live announcements that are labelled by the element with this id. */
+function dropAnnouncementsOf(id: string): void {
+  for (const node of document.querySelectorAll('[role="log"] > [role="img"][aria-labelledby]')) {
+    if ((node.getAttribute('aria-labelledby') ?? '').split(/\s+/).includes(id)) node.remove();
+  }
+}
+
+export function Button({ variant = 'primary', size = 'md', className, children, icon, id, ...rest }: ButtonProps) {
   const classes = [styles.button({ variant, size }), className ?? ''].filter(Boolean).join(' ');
+  const ownId = useId();
+  const buttonId = id ?? ownId;
+  const wasPending = useRef(false);
+  useEffect(() => {
+    if (rest.isPending) wasPending.current = true;
+  }, [rest.isPending]);
+  useEffect(
+    () => () => {
+      if (wasPending.current) dropAnnouncementsOf(buttonId);
+    },
+    [buttonId],
+  );
   return (
-    <AriaButton {...rest} className={classes}>
+    <AriaButton {...rest} id={buttonId} className={classes}>
       {rest.isPending ? <Spinner size="sm" /> : icon ? <Icon name={icon} /> : null}
       {children}
     </AriaButton>
