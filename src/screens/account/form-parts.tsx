@@ -1,8 +1,67 @@
-// Small render-only parts shared by the account forms: the server's message as an alert, a text
-// field bound to a value and its error, the page's status line.
+// Small render-only parts shared by the account forms: the form itself (busy while it posts, the
+// server's message as an alert above the fields), a text field bound to a value and its error, the
+// submit button, the page's status line and an outcome with its next link.
+// Busy: the form is aria-busy and its submit disabled (react-aria's isPending spinner announces through
+// a live region that outlives the button, leaving an unnamed image behind when the page moves on).
 import type { ReactNode } from 'react';
-import { TextField } from '../../ui/index.ts';
+import { Link } from 'wouter';
+import { Button, stackClass, TextField } from '../../ui/index.ts';
 import type { AccountTranslate } from './account-texts.ts';
+import type { FormSubmit } from './use-form-submit.ts';
+
+type FormState = Pick<FormSubmit, 'view'>;
+
+export function AccountForm({
+  t,
+  form,
+  onSubmit,
+  hint,
+  serverError = form.view.serverError,
+  children,
+}: {
+  t: AccountTranslate;
+  form: FormState;
+  onSubmit: () => void;
+  /** A line above the server's message. */
+  hint?: string;
+  /** The message to show when the page has more than one request (default: this form's). */
+  serverError?: string | null;
+  children: ReactNode;
+}) {
+  return (
+    <form
+      className={stackClass}
+      noValidate
+      aria-busy={form.view.isBusy || undefined}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      {hint !== undefined && <p>{hint}</p>}
+      <ServerError t={t} message={serverError} />
+      {children}
+    </form>
+  );
+}
+
+export function SubmitButton({ form, isDisabled, children }: { form: FormState; isDisabled?: boolean; children: ReactNode }) {
+  return (
+    <Button type="submit" isDisabled={isDisabled || form.view.isBusy}>
+      {children}
+    </Button>
+  );
+}
+
+/** A page's end state: what happened, and where to go next. */
+export function Outcome({ status, href, link }: { status: string; href: string; link: string }) {
+  return (
+    <div className={stackClass}>
+      <Status>{status}</Status>
+      <Link href={href}>{link}</Link>
+    </div>
+  );
+}
 
 export function ServerError({ t, message }: { t: AccountTranslate; message: string | null }) {
   if (message === null) return null;

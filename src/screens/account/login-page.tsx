@@ -4,7 +4,7 @@
 // (tokens, or the two-factor challenge). Remember me off asks for no refresh token (offline_access),
 // so the session ends with its access token. Signed in already: straight to the returnUrl.
 import { useSelector } from '@xstate/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { safeReturnUrl, type TwoFactorChallenge } from '../../../machines/session/auth.machine.ts';
 import type { TokenResponse } from '../../../machines/session/tokens.ts';
@@ -14,19 +14,17 @@ import { shallowEqual } from '../../app/shell-view.ts';
 import { useSystem } from '../../app/system-context.ts';
 import { useAreaTexts } from '../../app/use-area-texts.ts';
 import { Button, Checkbox, stackClass } from '../../ui/index.ts';
-import { type FormValues, merge, requiredErrors } from './account-rules.ts';
+import { merge, requiredErrors } from './account-rules.ts';
 import { accountTexts } from './account-texts.ts';
 import { selectAccountView } from './account-view.ts';
-import { CaptchaPlaceholder, Field, ServerError, Status } from './form-parts.tsx';
+import { AccountForm, CaptchaPlaceholder, Field, Status, SubmitButton } from './form-parts.tsx';
 import { scopeFor } from './scope.ts';
-import { useFormSubmit } from './use-form-submit.ts';
+import { useFormFields, useFormSubmit } from './use-form-submit.ts';
 
 export type GrantOutcome =
   | { kind: 'tokens'; tokens: TokenResponse; receivedAt: number }
   | { kind: 'twoFactor'; challenge: TwoFactorChallenge };
 
-// Busy: the form is aria-busy and its submit disabled (react-aria's isPending spinner announces through
-// a live region that outlives the button, leaving an unnamed image behind when the page moves on).
 export default function LoginPage() {
   const system = useSystem();
   const { auth, config } = system;
@@ -34,7 +32,6 @@ export default function LoginPage() {
   const view = useSelector(auth, selectAccountView, shallowEqual);
   const returnUrl = safeReturnUrl(new URLSearchParams(useSearch()).get('returnUrl'));
   const [, navigate] = useLocation();
-  const [values, setValues] = useState<FormValues>({ userNameOrEmail: '', password: '', rememberMe: false });
   const form = useFormSubmit<GrantOutcome>(
     async (submitted) => {
       const rememberMe = submitted.rememberMe === true;
@@ -73,6 +70,7 @@ export default function LoginPage() {
           : { type: 'auth.twoFactorRequired', challenge: outcome.challenge },
       ),
   );
+  const { values, change, bind } = useFormFields(form, { userNameOrEmail: '', password: '', rememberMe: false as boolean });
   const isCodeFlow = config.authFlow === 'code';
   const signInError = useSelector(auth, (snapshot) => selectAuthView(snapshot).errorText);
   // Once per visit: a failed redirect comes back signed out with its error, and must not loop.
@@ -97,48 +95,22 @@ export default function LoginPage() {
     ) : (
       <Status>{t('openingSignIn')}</Status>
     );
-  const change = (name: string, value: string | boolean) => {
-    setValues((current) => ({ ...current, [name]: value }));
-    form.actor.send({ type: 'form.edit' });
-  };
-  const errors = form.view.fieldErrors;
   return (
-    <form
-      className={stackClass}
-      noValidate
-      aria-busy={form.view.isBusy || undefined}
-      onSubmit={(event) => {
-        event.preventDefault();
+    <AccountForm
+      t={t}
+      form={form}
+      onSubmit={() => {
         const required = requiredErrors(t, values, { userNameOrEmail: t('userNameOrEmail'), password: t('password') });
         form.actor.send({ type: 'form.submit', values, errors: merge(required) });
       }}
     >
-      <ServerError t={t} message={form.view.serverError} />
-      <Field
-        name="userNameOrEmail"
-        label={t('userNameOrEmail')}
-        autoComplete="username"
-        autoFocus
-        value={String(values.userNameOrEmail)}
-        onChange={change}
-        error={errors.userNameOrEmail}
-      />
-      <Field
-        name="password"
-        label={t('password')}
-        type="password"
-        autoComplete="current-password"
-        value={String(values.password)}
-        onChange={change}
-        error={errors.password}
-      />
+      <Field label={t('userNameOrEmail')} autoComplete="username" autoFocus {...bind('userNameOrEmail')} />
+      <Field label={t('password')} type="password" autoComplete="current-password" {...bind('password')} />
       <Checkbox isSelected={values.rememberMe === true} onChange={(selected) => change('rememberMe', selected)}>
         {t('rememberMe')}
       </Checkbox>
       <CaptchaPlaceholder t={t} isRequired={view.captchaOn.login} />
-      <Button type="submit" isDisabled={form.view.isBusy}>
-        {t('login')}
-      </Button>
+      <SubmitButton form={form}>{t('login')}</SubmitButton>
       <div className="account-links">
         <Link href="/account/forgot-password">{t('forgotPassword')}</Link>
         {view.isSelfRegistrationEnabled && (
@@ -147,6 +119,6 @@ export default function LoginPage() {
           </span>
         )}
       </div>
-    </form>
+    </AccountForm>
   );
 }

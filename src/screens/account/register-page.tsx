@@ -2,26 +2,21 @@
 // server checks the whole policy and self-registration); the new account then confirms its e-mail
 // from the message the server sends, and logs in.
 import { useSelector } from '@xstate/react';
-import { useState } from 'react';
 import { Link } from 'wouter';
 import { register } from '../../api/account.ts';
 import { shallowEqual } from '../../app/shell-view.ts';
 import { useSystem } from '../../app/system-context.ts';
 import { useAreaTexts } from '../../app/use-area-texts.ts';
-import { Button, stackClass } from '../../ui/index.ts';
-import { emailError, type FormValues, merge, newPasswordErrors, requiredErrors } from './account-rules.ts';
+import { emailError, merge, newPasswordErrors, requiredErrors } from './account-rules.ts';
 import { accountTexts } from './account-texts.ts';
 import { selectAccountView } from './account-view.ts';
-import { CaptchaPlaceholder, Field, ServerError, Status } from './form-parts.tsx';
-import { useFormSubmit } from './use-form-submit.ts';
+import { AccountForm, CaptchaPlaceholder, Field, Outcome, SubmitButton } from './form-parts.tsx';
+import { useFormFields, useFormSubmit } from './use-form-submit.ts';
 
-// Busy: the form is aria-busy and its submit disabled (react-aria's isPending spinner announces through
-// a live region that outlives the button, leaving an unnamed image behind when the page moves on).
 export default function RegisterPage() {
   const system = useSystem();
   const t = useAreaTexts(accountTexts);
   const view = useSelector(system.auth, selectAccountView, shallowEqual);
-  const [values, setValues] = useState<FormValues>({ userName: '', emailAddress: '', password: '' });
   const form = useFormSubmit(
     (submitted) =>
       register(system.http, {
@@ -32,66 +27,27 @@ export default function RegisterPage() {
       }),
     () => {},
   );
-  if (form.view.isDone)
-    return (
-      <div className={stackClass}>
-        <Status>{t('registered')}</Status>
-        <Link href="/account/login">{t('login')}</Link>
-      </div>
-    );
-  const change = (name: string, value: string) => {
-    setValues((current) => ({ ...current, [name]: value }));
-    form.actor.send({ type: 'form.edit' });
-  };
-  const errors = form.view.fieldErrors;
+  const { values, bind } = useFormFields(form, { userName: '', emailAddress: '', password: '' });
+  if (form.view.isDone) return <Outcome status={t('registered')} href="/account/login" link={t('login')} />;
   return (
-    <form
-      className={stackClass}
-      noValidate
-      aria-busy={form.view.isBusy || undefined}
-      onSubmit={(event) => {
-        event.preventDefault();
+    <AccountForm
+      t={t}
+      form={form}
+      onSubmit={() => {
         const email = emailError(t, String(values.emailAddress));
         const required = requiredErrors(t, values, { userName: t('userName'), emailAddress: t('emailAddress'), password: t('password') });
         const errors = merge(required, email ? { emailAddress: email } : {}, newPasswordErrors(t, values, view.passwordMinLength));
         form.actor.send({ type: 'form.submit', values, errors });
       }}
     >
-      <ServerError t={t} message={form.view.serverError} />
-      <Field
-        name="userName"
-        label={t('userName')}
-        autoComplete="username"
-        autoFocus
-        value={String(values.userName)}
-        onChange={change}
-        error={errors.userName}
-      />
-      <Field
-        name="emailAddress"
-        label={t('emailAddress')}
-        type="email"
-        autoComplete="email"
-        value={String(values.emailAddress)}
-        onChange={change}
-        error={errors.emailAddress}
-      />
-      <Field
-        name="password"
-        label={t('password')}
-        type="password"
-        autoComplete="new-password"
-        value={String(values.password)}
-        onChange={change}
-        error={errors.password}
-      />
+      <Field label={t('userName')} autoComplete="username" autoFocus {...bind('userName')} />
+      <Field label={t('emailAddress')} type="email" autoComplete="email" {...bind('emailAddress')} />
+      <Field label={t('password')} type="password" autoComplete="new-password" {...bind('password')} />
       <CaptchaPlaceholder t={t} isRequired={view.captchaOn.registration} />
-      <Button type="submit" isDisabled={form.view.isBusy}>
-        {t('register')}
-      </Button>
+      <SubmitButton form={form}>{t('register')}</SubmitButton>
       <p>
         {t('alreadyRegistered')} <Link href="/account/login">{t('login')}</Link>
       </p>
-    </form>
+    </AccountForm>
   );
 }

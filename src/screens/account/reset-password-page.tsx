@@ -8,16 +8,14 @@ import { resetPassword, verifyPasswordResetToken } from '../../api/account.ts';
 import { shallowEqual } from '../../app/shell-view.ts';
 import { useSystem } from '../../app/system-context.ts';
 import { useAreaTexts } from '../../app/use-area-texts.ts';
-import { Button, stackClass } from '../../ui/index.ts';
-import { type FormValues, merge, newPasswordErrors, requiredErrors } from './account-rules.ts';
+import { stackClass } from '../../ui/index.ts';
+import { merge, newPasswordErrors, requiredErrors } from './account-rules.ts';
 import { accountTexts } from './account-texts.ts';
 import { selectAccountView } from './account-view.ts';
-import { Field, ServerError, Status } from './form-parts.tsx';
+import { AccountForm, Field, Outcome, Status, SubmitButton } from './form-parts.tsx';
 import { httpForTenant, linkQueryOf } from './link-query.ts';
-import { useFormSubmit } from './use-form-submit.ts';
+import { useFormFields, useFormSubmit } from './use-form-submit.ts';
 
-// Busy: the form is aria-busy and its submit disabled (react-aria's isPending spinner announces through
-// a live region that outlives the button, leaving an unnamed image behind when the page moves on).
 export default function ResetPasswordPage() {
   const system = useSystem();
   const t = useAreaTexts(accountTexts);
@@ -29,11 +27,11 @@ export default function ResetPasswordPage() {
     async () => (link ? verifyPasswordResetToken(http, { userId: link.userId, resetToken: link.token }) : false),
     (isValid) => setValid(isValid === true),
   );
-  const [values, setValues] = useState<FormValues>({ password: '', confirmPassword: '' });
   const form = useFormSubmit(
     (submitted) => resetPassword(http, { userId: link?.userId ?? '', resetToken: link?.token ?? '', password: String(submitted.password) }),
     () => {},
   );
+  const { values, bind } = useFormFields(form, { password: '', confirmPassword: '' });
   useEffect(() => {
     verify.actor.send({ type: 'form.submit', values: {}, errors: {} });
   }, [verify.actor]);
@@ -48,52 +46,19 @@ export default function ResetPasswordPage() {
       </div>
     );
   if (valid === null) return <Status>{t('checkingLink')}</Status>;
-  if (form.view.isDone)
-    return (
-      <div className={stackClass}>
-        <Status>{t('passwordReset')}</Status>
-        <Link href="/account/login">{t('login')}</Link>
-      </div>
-    );
-  const change = (name: string, value: string) => {
-    setValues((current) => ({ ...current, [name]: value }));
-    form.actor.send({ type: 'form.edit' });
-  };
-  const errors = form.view.fieldErrors;
+  if (form.view.isDone) return <Outcome status={t('passwordReset')} href="/account/login" link={t('login')} />;
   return (
-    <form
-      className={stackClass}
-      noValidate
-      aria-busy={form.view.isBusy || undefined}
-      onSubmit={(event) => {
-        event.preventDefault();
+    <AccountForm
+      t={t}
+      form={form}
+      onSubmit={() => {
         const required = requiredErrors(t, values, { password: t('newPassword'), confirmPassword: t('confirmPassword') });
         form.actor.send({ type: 'form.submit', values, errors: merge(required, newPasswordErrors(t, values, view.passwordMinLength)) });
       }}
     >
-      <ServerError t={t} message={form.view.serverError} />
-      <Field
-        name="password"
-        label={t('newPassword')}
-        type="password"
-        autoComplete="new-password"
-        autoFocus
-        value={String(values.password)}
-        onChange={change}
-        error={errors.password}
-      />
-      <Field
-        name="confirmPassword"
-        label={t('confirmPassword')}
-        type="password"
-        autoComplete="new-password"
-        value={String(values.confirmPassword)}
-        onChange={change}
-        error={errors.confirmPassword}
-      />
-      <Button type="submit" isDisabled={form.view.isBusy}>
-        {t('submit')}
-      </Button>
-    </form>
+      <Field label={t('newPassword')} type="password" autoComplete="new-password" autoFocus {...bind('password')} />
+      <Field label={t('confirmPassword')} type="password" autoComplete="new-password" {...bind('confirmPassword')} />
+      <SubmitButton form={form}>{t('submit')}</SubmitButton>
+    </AccountForm>
   );
 }

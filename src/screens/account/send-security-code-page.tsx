@@ -9,20 +9,18 @@ import { getTwoFactorProviders, sendTwoFactorCode } from '../../api/account.ts';
 import { shallowEqual } from '../../app/shell-view.ts';
 import { useSystem } from '../../app/system-context.ts';
 import { useAreaTexts } from '../../app/use-area-texts.ts';
-import { Button, Checkbox, RadioGroup, stackClass } from '../../ui/index.ts';
+import { Button, Checkbox, RadioGroup } from '../../ui/index.ts';
 import { requiredErrors } from './account-rules.ts';
 import { accountTexts } from './account-texts.ts';
 import { selectAccountView } from './account-view.ts';
-import { Field, ServerError, Status } from './form-parts.tsx';
+import { AccountForm, Field, Outcome, Status, SubmitButton } from './form-parts.tsx';
 import { httpForTenant } from './link-query.ts';
 import type { GrantOutcome } from './login-page.tsx';
-import { retryWithSecondFactor } from './two-factor.ts';
-import { useFormSubmit } from './use-form-submit.ts';
+import { retryWithSecondFactor, signInWithSecondFactor } from './two-factor.ts';
+import { useFormFields, useFormSubmit } from './use-form-submit.ts';
 
 const knownProviders = new Set(['Email', 'Authenticator', 'Phone']);
 
-// Busy: the form is aria-busy and its submit disabled (react-aria's isPending spinner announces through
-// a live region that outlives the button, leaving an unnamed image behind when the page moves on).
 export default function SendSecurityCodePage() {
   const system = useSystem();
   const t = useAreaTexts(accountTexts);
@@ -31,7 +29,6 @@ export default function SendSecurityCodePage() {
   const http = httpForTenant(system.http, challenge?.tenantId ?? null);
   const [providers, setProviders] = useState<string[]>([]);
   const [provider, setProvider] = useState('');
-  const [code, setCode] = useState('');
   const [rememberBrowser, setRememberBrowser] = useState(false);
   const load = useFormSubmit(
     async () => (challenge ? getTwoFactorProviders(http, { userId: challenge.userId, token: challenge.twoFactorToken }) : []),
@@ -54,42 +51,27 @@ export default function SendSecurityCodePage() {
       if (values.rememberBrowser === true) extra.RememberBrowser = 'true';
       return retryWithSecondFactor(system, challenge, view.culture, extra);
     },
-    (outcome) => {
-      if (outcome.kind === 'tokens')
-        system.auth.send({
-          type: 'auth.tokensReceived',
-          tokens: outcome.tokens,
-          receivedAt: outcome.receivedAt,
-          returnUrl: challenge?.returnUrl,
-        });
-    },
+    (outcome) => signInWithSecondFactor(system, challenge, outcome),
   );
+  const { values, bind } = useFormFields(verify, { code: '' });
   useEffect(() => {
     load.actor.send({ type: 'form.submit', values: {}, errors: {} });
   }, [load.actor]);
 
-  if (!challenge)
-    return (
-      <div className={stackClass}>
-        <Status>{t('loginFirst')}</Status>
-        <Link href="/account/login">{t('login')}</Link>
-      </div>
-    );
+  if (!challenge) return <Outcome status={t('loginFirst')} href="/account/login" link={t('login')} />;
   const needsSending = provider !== '' && provider !== 'Authenticator';
   const label = (name: string) => (knownProviders.has(name) ? t(`provider.${name}` as 'provider.Email') : name);
   return (
-    <form
-      className={stackClass}
-      noValidate
-      aria-busy={verify.view.isBusy || undefined}
-      onSubmit={(event) => {
-        event.preventDefault();
-        const values = { provider, code, rememberBrowser };
-        verify.actor.send({ type: 'form.submit', values, errors: requiredErrors(t, { code }, { code: t('code') }) });
+    <AccountForm
+      t={t}
+      form={verify}
+      hint={t('twoFactorHint')}
+      serverError={load.view.serverError ?? send.view.serverError ?? verify.view.serverError}
+      onSubmit={() => {
+        const submitted = { provider, code: values.code, rememberBrowser };
+        verify.actor.send({ type: 'form.submit', values: submitted, errors: requiredErrors(t, values, { code: t('code') }) });
       }}
     >
-      <p>{t('twoFactorHint')}</p>
-      <ServerError t={t} message={load.view.serverError ?? send.view.serverError ?? verify.view.serverError} />
       {providers.length > 0 && (
         <RadioGroup
           label={t('provider')}
@@ -112,26 +94,16 @@ export default function SendSecurityCodePage() {
       )}
       {needsSending && send.view.isDone && <Status>{t('codeSent')}</Status>}
       {provider === 'Authenticator' && <p>{t('authenticatorHint')}</p>}
-      <Field
-        name="code"
-        label={t('code')}
-        autoComplete="one-time-code"
-        value={code}
-        onChange={(_, value) => {
-          setCode(value);
-          verify.actor.send({ type: 'form.edit' });
-        }}
-        error={verify.view.fieldErrors.code}
-      />
+      <Field label={t('code')} autoComplete="one-time-code" {...bind('code')} />
       {view.isRememberBrowserEnabled && (
         <Checkbox isSelected={rememberBrowser} onChange={setRememberBrowser}>
           {t('rememberBrowser')}
         </Checkbox>
       )}
-      <Button type="submit" isDisabled={!provider || verify.view.isBusy}>
+      <SubmitButton form={verify} isDisabled={!provider}>
         {t('verify')}
-      </Button>
+      </SubmitButton>
       <Link href="/account/login-with-recovery-code">{t('useRecoveryCode')}</Link>
-    </form>
+    </AccountForm>
   );
 }

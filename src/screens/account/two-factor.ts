@@ -24,3 +24,14 @@ export async function retryWithSecondFactor(
   });
   return { kind: 'tokens', tokens, receivedAt: Date.now() };
 }
+
+/** The retried grant's tokens sign in, back to where the first step was going. */
+export function signInWithSecondFactor(system: ShellSystem, challenge: TwoFactorChallenge | null, outcome: GrantOutcome): void {
+  if (outcome.kind === 'tokens')
+    system.auth.send({
+      type: 'auth.tokensReceived',
+      tokens: outcome.tokens,
+      receivedAt: outcome.receivedAt,
+      returnUrl: challenge?.returnUrl,
+    });
+}
