@@ -1,11 +1,11 @@
 // Personal info tab (spec 7.10): user name and e-mail (editable only when the identity settings
 // allow), name, surname, phone and, when the server supports it, the time zone.
 import { useEffect } from 'react';
-import { Button, formActionsClass, formGridClass, Select, stackClass, TextField } from '../../../ui/index.ts';
+import { formGridClass, Select } from '../../../ui/index.ts';
 import type { personalInfoFormLogic, ProfileValues } from './my-account-actors.ts';
 import { profileProblems } from './my-account-rules.ts';
 import type { MyAccountTranslate } from './my-account-texts.ts';
-import { FailureMessage, TabState } from './tab-parts.tsx';
+import { TabForm, TabState, TabTextField } from './tab-parts.tsx';
 import { useAccountForm } from './use-account-form.ts';
 
 type Field = 'userName' | 'email' | 'name' | 'surname' | 'phoneNumber';
@@ -36,9 +36,7 @@ export function PersonalInfoTab({
       values: { [name]: value },
       isValid: Object.keys(profileProblems({ ...view.values, [name]: value })).length === 0,
     });
-  const errorOf = (name: Field) => {
-    const server = view.failure?.fields[name];
-    if (server) return server;
+  const problemOf = (name: Field) => {
     const problem = view.submitted && (name === 'userName' || name === 'email') ? problems[name] : undefined;
     return problem ? t(problem === 'emailInvalid' ? 'personal.emailInvalid' : 'required') : undefined;
   };
@@ -47,31 +45,24 @@ export function PersonalInfoTab({
     label: string,
     options: { type?: string; autoComplete?: string; isReadOnly?: boolean; description?: string; isRequired?: boolean } = {},
   ) => (
-    <TextField
+    <TabTextField
+      name={name}
       label={label}
       type={options.type ?? 'text'}
       autoComplete={options.autoComplete}
       isReadOnly={options.isReadOnly}
       isRequired={options.isRequired}
       description={options.description}
-      value={String(values[name] ?? '')}
-      onChange={(value) => change(name, value)}
-      isInvalid={errorOf(name) !== undefined}
-      errorMessage={errorOf(name)}
+      value={values[name]}
+      onChange={change}
+      failure={view.failure}
+      problem={problemOf(name)}
     />
   );
   const timezones = values.timezones ?? [];
   return (
     <TabState t={t} view={view} onRetry={() => actor.send({ type: 'retry' })}>
-      <form
-        className={stackClass}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          actor.send({ type: 'form.submit' });
-        }}
-      >
-        <FailureMessage failure={view.failure} fallback={t('failed')} />
+      <TabForm t={t} actor={actor} view={view}>
         <div className={formGridClass}>
           {field('userName', t('personal.userName'), {
             autoComplete: 'username',
@@ -100,12 +91,7 @@ export function PersonalInfoTab({
             />
           )}
         </div>
-        <div className={formActionsClass}>
-          <Button type="submit" isPending={view.isSaving}>
-            {t('save')}
-          </Button>
-        </div>
-      </form>
+      </TabForm>
     </TabState>
   );
 }

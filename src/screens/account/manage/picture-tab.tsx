@@ -1,11 +1,11 @@
 // Picture tab (spec 2.4, 9: None 0, Gravatar 1, Image 2): the current picture, the choice, and an
 // image file checked here for type and size before it is sent (the server checks the bytes again
 // and its refusal shows above the form).
-import { Button, formActionsClass, RadioGroup, stackClass } from '../../../ui/index.ts';
+import { RadioGroup } from '../../../ui/index.ts';
 import type { PictureValues, pictureFormLogic } from './my-account-actors.ts';
 import { imageMimeType, pictureProblem, pictureTypes } from './my-account-rules.ts';
 import type { MyAccountTranslate } from './my-account-texts.ts';
-import { FailureMessage, TabState } from './tab-parts.tsx';
+import { TabForm, TabState } from './tab-parts.tsx';
 import { useAccountForm } from './use-account-form.ts';
 
 function CurrentPicture({ t, current }: { t: MyAccountTranslate; current: PictureValues['current'] | undefined }) {
@@ -36,16 +36,7 @@ export function PictureTab({ t, logic }: { t: MyAccountTranslate; logic: ReturnT
   const fileError = problem && (problem !== 'fileRequired' || view.submitted) ? t(`picture.${problem}`) : undefined;
   return (
     <TabState t={t} view={view} onRetry={() => actor.send({ type: 'retry' })}>
-      <form
-        className={stackClass}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          actor.send({ type: 'form.submit' });
-        }}
-      >
-        <CurrentPicture t={t} current={values.current} />
-        <FailureMessage failure={view.failure} fallback={t('failed')} />
+      <TabForm t={t} actor={actor} view={view} lead={<CurrentPicture t={t} current={values.current} />}>
         <RadioGroup
           label={t('picture.type')}
           value={String(type)}
@@ -76,12 +67,7 @@ export function PictureTab({ t, logic }: { t: MyAccountTranslate; logic: ReturnT
             )}
           </div>
         )}
-        <div className={formActionsClass}>
-          <Button type="submit" isPending={view.isSaving}>
-            {t('save')}
-          </Button>
-        </div>
-      </form>
+      </TabForm>
     </TabState>
   );
 }
