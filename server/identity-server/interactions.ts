@@ -166,21 +166,23 @@ export async function finishLogin(
   return reply.redirect(url, 303);
 }
 
+/** An HTML page of the login screens (never cached: each carries an interaction). */
+export const sendHtml = (reply: FastifyReply, status: number, body: string) =>
+  reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(body);
+
+/** No live interaction (or not this one): the login request has expired. */
+export const invalidLoginRequest = (reply: FastifyReply, culture: string) =>
+  sendHtml(
+    reply,
+    400,
+    renderMessagePage(culture, {
+      title: localize(culture, 'AbpAccount::InvalidLoginRequest'),
+      message: localize(culture, 'AbpAccount::LoginRequestExpired'),
+      alert: true,
+    }),
+  );
+
 export function interactionRoutes(provider: Provider, ctx: AppContext) {
-  const html = (reply: FastifyReply, status: number, body: string) =>
-    reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(body);
-
-  const invalidRequest = (reply: FastifyReply, culture: string) =>
-    html(
-      reply,
-      400,
-      renderMessagePage(culture, {
-        title: localize(culture, 'AbpAccount::InvalidLoginRequest'),
-        message: localize(culture, 'AbpAccount::LoginRequestExpired'),
-        alert: true,
-      }),
-    );
-
   const details = (request: FastifyRequest, reply: FastifyReply) => provider.interactionDetails(request.raw, reply.raw).catch(() => null);
 
   async function finishConsent(request: FastifyRequest, reply: FastifyReply, interaction: Details) {
@@ -231,7 +233,7 @@ export function interactionRoutes(provider: Provider, ctx: AppContext) {
       if (!(request.query as Record<string, string | undefined>).uid) return reply.callNotFound();
       const interaction = await details(request, reply);
       const culture = cultureFor(request, interaction);
-      if (!interaction) return invalidRequest(reply, culture);
+      if (!interaction) return invalidLoginRequest(reply, culture);
       if (interaction.prompt.name === 'consent') return finishConsent(request, reply, interaction);
       const tenant = request.tenant;
       const page: LoginPage = {
@@ -246,7 +248,7 @@ export function interactionRoutes(provider: Provider, ctx: AppContext) {
         captcha: await captchaOf(ctx, tenant?.id ?? null),
       };
       if (page.captcha) allowCaptcha(reply);
-      return html(reply, 200, renderLoginPage(culture, page));
+      return sendHtml(reply, 200, renderLoginPage(culture, page));
     });
 
     app.post(
@@ -276,7 +278,7 @@ export function interactionRoutes(provider: Provider, ctx: AppContext) {
         const body = (request.body ?? {}) as Body;
         const interaction = await details(request, reply);
         const culture = cultureFor(request, interaction, body);
-        if (!interaction || body.uid !== interaction.uid || interaction.prompt.name !== 'login') return invalidRequest(reply, culture);
+        if (!interaction || body.uid !== interaction.uid || interaction.prompt.name !== 'login') return invalidLoginRequest(reply, culture);
 
         const tenantName = body.tenant?.trim() ?? '';
         const userName = body.userNameOrEmailAddress?.trim() ?? '';
@@ -295,12 +297,12 @@ export function interactionRoutes(provider: Provider, ctx: AppContext) {
           if (!tenant?.isActive) {
             page.fieldErrors.tenant = localize(culture, 'AbpAccount::GivenTenantIsNotAvailable', tenantName);
             page.errors.push(page.fieldErrors.tenant);
-            return html(reply, 400, renderLoginPage(culture, page));
+            return sendHtml(reply, 400, renderLoginPage(culture, page));
           }
         }
         page.currentTenant = tenant?.name ?? null;
         if (!(await isLocalLoginEnabled(ctx, tenant?.id ?? null))) {
-          return html(reply, 400, renderLoginPage(culture, { ...page, localLoginDisabled: true }));
+          return sendHtml(reply, 400, renderLoginPage(culture, { ...page, localLoginDisabled: true }));
         }
         for (const [name, label] of [
           ['userNameOrEmailAddress', 'UserNameOrEmailAddress'],
@@ -313,7 +315,7 @@ export function interactionRoutes(provider: Provider, ctx: AppContext) {
         }
         page.captcha = await captchaOf(ctx, tenant?.id ?? null);
         if (page.captcha) allowCaptcha(reply);
-        if (page.errors.length) return html(reply, 400, renderLoginPage(culture, page));
+        if (page.errors.length) return sendHtml(reply, 400, renderLoginPage(culture, page));
 
         const clientId = String(interaction.params.client_id);
         const at = signInLogContext(request, tenant, clientId);
@@ -324,14 +326,14 @@ export function interactionRoutes(provider: Provider, ctx: AppContext) {
             if (!(error instanceof AppError)) throw error;
             await writeSignInLog(ctx, at, SecurityLogActions.LoginCaptchaFailed, { id: null, userName: userName.slice(0, 256) });
             page.errors.push(localize(culture, error.text));
-            return html(reply, 400, renderLoginPage(culture, page));
+            return sendHtml(reply, 400, renderLoginPage(culture, page));
           }
         }
         const result = await signIn(ctx, { ...at, userNameOrEmail: userName, password: body.password!, path: loginPath });
         if (!result.ok) {
           page.errors.push(localize(culture, failureText[result.reason]));
           if (result.reason === 'TooManyRequests') reply.header('retry-after', String(result.retryAfter ?? 60));
-          return html(reply, result.reason === 'TooManyRequests' ? 429 : 401, renderLoginPage(culture, page));
+          return sendHtml(reply, result.reason === 'TooManyRequests' ? 429 : 401, renderLoginPage(culture, page));
         }
         const providers = await signInProviders(ctx, result.user);
         if (providers && !isBrowserRemembered(ctx, result.user, request.cookies?.[rememberBrowserCookie])) {

@@ -29,7 +29,7 @@ import {
   type TwoFactorProviderName,
   verifyTwoFactorCode,
 } from '../modules/account/two-factor.ts';
-import { cultureFor, finishLogin, signInLogContext } from './interactions.ts';
+import { cultureFor, finishLogin, invalidLoginRequest, sendHtml, signInLogContext } from './interactions.ts';
 import { renderMessagePage, renderTwoFactorPage, type TwoFactorPage } from './login-page.ts';
 import { checkRateLimit, rateLimitKeys, recordFailure } from './rate-limit.ts';
 import { completeSignIn, isLockedOut, registerAccessFailure, SecurityLogActions, type UserRow, writeSignInLog } from './sign-in.ts';
@@ -79,20 +79,6 @@ interface Pending {
 }
 
 export function twoFactorPageRoutes(provider: Provider, ctx: AppContext) {
-  const html = (reply: FastifyReply, status: number, body: string) =>
-    reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(body);
-
-  const invalidRequest = (reply: FastifyReply, culture: string) =>
-    html(
-      reply,
-      400,
-      renderMessagePage(culture, {
-        title: localize(culture, 'AbpAccount::InvalidLoginRequest'),
-        message: localize(culture, 'AbpAccount::LoginRequestExpired'),
-        alert: true,
-      }),
-    );
-
   /** The interaction and the user who passed the password step, or null. */
   async function pendingOf(request: FastifyRequest, reply: FastifyReply, body?: Body): Promise<Pending | null> {
     const interaction = await provider.interactionDetails(request.raw, reply.raw).catch(() => null);
@@ -136,7 +122,7 @@ export function twoFactorPageRoutes(provider: Provider, ctx: AppContext) {
     if (retryAfter === null) return null;
     page.errors.push(localize(culture, 'AbpAccount::TooManyLoginAttempts'));
     reply.header('retry-after', String(retryAfter));
-    return html(reply, 429, renderTwoFactorPage(culture, page));
+    return sendHtml(reply, 429, renderTwoFactorPage(culture, page));
   }
 
   /** A wrong code: counts towards lockout and the rate limit; a lockout ends the attempt. */
@@ -155,7 +141,7 @@ export function twoFactorPageRoutes(provider: Provider, ctx: AppContext) {
     });
     if (locked) {
       reply.clearCookie(pendingCookie, { path: '/Account' });
-      return html(
+      return sendHtml(
         reply,
         401,
         renderMessagePage(culture, {
@@ -166,22 +152,25 @@ export function twoFactorPageRoutes(provider: Provider, ctx: AppContext) {
       );
     }
     page.errors.push(localize(culture, page.step === 'recovery' ? 'AbpAccount::InvalidRecoveryCode' : 'AbpAccount::InvalidTwoFactorCode'));
-    return html(reply, 401, renderTwoFactorPage(culture, page));
+    return sendHtml(reply, 401, renderTwoFactorPage(culture, page));
   }
 
   return async (app: FastifyInstance) => {
     const schema = { hide: true, response: htmlResponse, querystring };
 
-    app.get('/Account/SendSecurityCode', { config: routeConfig, schema }, async (request, reply) => {
+    /** The page of a step that needs nothing but the pending sign-in. */
+    const showStep = (step: 'choose' | 'recovery') => async (request: FastifyRequest, reply: FastifyReply) => {
       const pending = await pendingOf(request, reply);
       const culture = cultureFor(request, pending?.interaction ?? null);
-      if (!pending) return invalidRequest(reply, culture);
-      return html(
+      if (!pending) return invalidLoginRequest(reply, culture);
+      return sendHtml(
         reply,
         200,
-        renderTwoFactorPage(culture, { uid: pending.interaction.uid, step: 'choose', providers: pending.providers, errors: [] }),
+        renderTwoFactorPage(culture, { uid: pending.interaction.uid, step, providers: pending.providers, errors: [] }),
       );
-    });
+    };
+
+    app.get('/Account/SendSecurityCode', { config: routeConfig, schema }, showStep('choose'));
 
     app.post(
       '/Account/SendSecurityCode',
@@ -190,12 +179,12 @@ export function twoFactorPageRoutes(provider: Provider, ctx: AppContext) {
         const body = (request.body ?? {}) as Body;
         const pending = await pendingOf(request, reply, body);
         const culture = cultureFor(request, pending?.interaction ?? null, body);
-        if (!pending || isLockedOut(pending.user)) return invalidRequest(reply, culture);
+        if (!pending || isLockedOut(pending.user)) return invalidLoginRequest(reply, culture);
         const chosen = pending.providers.find((p) => p === body.provider);
         if (!chosen) {
           const page: TwoFactorPage = { uid: pending.interaction.uid, step: 'choose', providers: pending.providers, errors: [] };
           page.errors.push(localize(culture, 'AbpAccount::SelectTwoFactorProvider'));
-          return html(reply, 400, renderTwoFactorPage(culture, page));
+          return sendHtml(reply, 400, renderTwoFactorPage(culture, page));
         }
         if (chosen === TwoFactorProvider.Email) await sendEmailSecurityCode(ctx, pending.user, { culture });
         const query = new URLSearchParams({ uid: pending.interaction.uid, provider: chosen });
@@ -220,12 +209,12 @@ export function twoFactorPageRoutes(provider: Provider, ctx: AppContext) {
       const pending = await pendingOf(request, reply);
       const culture = cultureFor(request, pending?.interaction ?? null);
       const page = pending && (await verifyPage(pending, (request.query as Body).provider));
-      if (!pending || !page) return invalidRequest(reply, culture);
+      if (!pending || !page) return invalidLoginRequest(reply, culture);
       page.notice = localize(
         culture,
         page.provider === 'Email' ? 'AbpAccount::SecurityCodeSentToEmail' : 'AbpAccount::EnterAuthenticatorCode',
       );
-      return html(reply, 200, renderTwoFactorPage(culture, page));
+      return sendHtml(reply, 200, renderTwoFactorPage(culture, page));
     });
 
     app.post(
@@ -236,7 +225,7 @@ export function twoFactorPageRoutes(provider: Provider, ctx: AppContext) {
         const pending = await pendingOf(request, reply, body);
         const culture = cultureFor(request, pending?.interaction ?? null, body);
         const page = pending && (await verifyPage(pending, body.provider));
-        if (!pending || !page || isLockedOut(pending.user)) return invalidRequest(reply, culture);
+        if (!pending || !page || isLockedOut(pending.user)) return invalidLoginRequest(reply, culture);
         page.rememberBrowser = body.rememberBrowser === 'true';
         const limited = await tooManyAttempts(request, reply, pending, culture, page);
         if (limited) return limited;
@@ -256,16 +245,7 @@ export function twoFactorPageRoutes(provider: Provider, ctx: AppContext) {
       },
     );
 
-    app.get('/Account/LoginWithRecoveryCode', { config: routeConfig, schema }, async (request, reply) => {
-      const pending = await pendingOf(request, reply);
-      const culture = cultureFor(request, pending?.interaction ?? null);
-      if (!pending) return invalidRequest(reply, culture);
-      return html(
-        reply,
-        200,
-        renderTwoFactorPage(culture, { uid: pending.interaction.uid, step: 'recovery', providers: pending.providers, errors: [] }),
-      );
-    });
+    app.get('/Account/LoginWithRecoveryCode', { config: routeConfig, schema }, showStep('recovery'));
 
     app.post(
       '/Account/LoginWithRecoveryCode',
@@ -274,7 +254,7 @@ export function twoFactorPageRoutes(provider: Provider, ctx: AppContext) {
         const body = (request.body ?? {}) as Body;
         const pending = await pendingOf(request, reply, body);
         const culture = cultureFor(request, pending?.interaction ?? null, body);
-        if (!pending || isLockedOut(pending.user)) return invalidRequest(reply, culture);
+        if (!pending || isLockedOut(pending.user)) return invalidLoginRequest(reply, culture);
         const page: TwoFactorPage = { uid: pending.interaction.uid, step: 'recovery', providers: pending.providers, errors: [] };
         const limited = await tooManyAttempts(request, reply, pending, culture, page);
         if (limited) return limited;
