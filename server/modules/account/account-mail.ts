@@ -62,6 +62,25 @@ async function send(ctx: AppContext, user: MailUser, culture: string, kind: stri
   });
 }
 
+/** A link to a SPA page that carries the user, a one-time token and where to go afterwards (if safe). */
+function tokenLink(
+  ctx: AppContext,
+  user: MailUser,
+  path: string,
+  token: Record<string, string>,
+  returnUrl: string | null | undefined,
+  returnUrlHash: string | null | undefined,
+) {
+  const safe = safeReturnUrl(returnUrl);
+  return spaLink(ctx, path, {
+    userId: user.id,
+    ...token,
+    __tenant: user.tenantId,
+    returnUrl: safe,
+    returnUrlHash: safe ? returnUrlHash : null,
+  });
+}
+
 export async function sendEmailConfirmationLink(
   ctx: AppContext,
   user: MailUser,
@@ -70,13 +89,7 @@ export async function sendEmailConfirmationLink(
   returnUrl?: string | null,
   returnUrlHash?: string | null,
 ) {
-  const link = spaLink(ctx, '/account/email-confirmation', {
-    userId: user.id,
-    confirmationToken: token,
-    __tenant: user.tenantId,
-    returnUrl: safeReturnUrl(returnUrl),
-    returnUrlHash: safeReturnUrl(returnUrl) ? returnUrlHash : null,
-  });
+  const link = tokenLink(ctx, user, '/account/email-confirmation', { confirmationToken: token }, returnUrl, returnUrlHash);
   await send(ctx, user, culture, 'EmailConfirmation', link);
 }
 
@@ -88,13 +101,7 @@ export async function sendPasswordResetLink(
   returnUrl?: string | null,
   returnUrlHash?: string | null,
 ) {
-  const link = spaLink(ctx, '/account/reset-password', {
-    userId: user.id,
-    resetToken: token,
-    __tenant: user.tenantId,
-    returnUrl: safeReturnUrl(returnUrl),
-    returnUrlHash: safeReturnUrl(returnUrl) ? returnUrlHash : null,
-  });
+  const link = tokenLink(ctx, user, '/account/reset-password', { resetToken: token }, returnUrl, returnUrlHash);
   await send(ctx, user, culture, 'PasswordReset', link);
 }
 

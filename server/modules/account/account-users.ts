@@ -69,6 +69,16 @@ export function logAccountAction(
 
 export const newConcurrencyStamp = () => crypto.randomUUID().replaceAll('-', '');
 
+/** What a new password sets on the user row: a new security stamp (old sign-ins end), the date of the change. */
+export const newPasswordColumns = (passwordHash: string) => ({
+  passwordHash,
+  securityStamp: crypto.randomUUID(),
+  lastPasswordChangeTime: new Date(),
+  shouldChangePasswordOnNextLogin: false,
+  concurrencyStamp: newConcurrencyStamp(),
+  lastModificationTime: new Date(),
+});
+
 /**
  * Anonymous calls that send mail count against the sign-in rate limits (per IP and path, and per
  * address or user), like the two-factor code: mail cannot be used to flood an inbox. 429 past them.

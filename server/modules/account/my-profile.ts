@@ -23,7 +23,7 @@ import { normalizeName } from '../saas/tenant-store.ts';
 import { timeZones } from '../setting-management/routes.ts';
 import { settingsTopic } from '../setting-management/store.ts';
 import { tenantIdOf } from '../shared/tenancy.ts';
-import { AccountLogActions, logAccountAction, myUser, newConcurrencyStamp } from './account-users.ts';
+import { AccountLogActions, logAccountAction, myUser, newConcurrencyStamp, newPasswordColumns } from './account-users.ts';
 import { isTwoFactorEnabledFor, setTwoFactorEnabled, twoFactorProvidersFor, usersCanChangeTwoFactor } from './two-factor.ts';
 
 const timeZoneSetting = 'Abp.Timing.TimeZone';
@@ -140,15 +140,7 @@ export async function changeMyPassword(ctx: AppContext, request: FastifyRequest,
   await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .update(users)
-      .set({
-        passwordHash,
-        securityStamp: crypto.randomUUID(),
-        lastPasswordChangeTime: new Date(),
-        shouldChangePasswordOnNextLogin: false,
-        concurrencyStamp: newConcurrencyStamp(),
-        lastModificationTime: new Date(),
-        lastModifierId: me.id,
-      })
+      .set({ ...newPasswordColumns(passwordHash), lastModifierId: me.id })
       // The hash in the WHERE clause: of two concurrent changes with the same current password, one wins.
       .where(and(eq(users.id, me.id), me.passwordHash ? eq(users.passwordHash, me.passwordHash) : undefined))
       .returning();

@@ -20,7 +20,7 @@ import { normalizeName } from '../saas/tenant-store.ts';
 import { tenantIdOf } from '../shared/tenancy.ts';
 import { cultureOfUser, sendPasswordResetLink } from './account-mail.ts';
 import { consumeToken, findToken, issueToken, TokenPurposes } from './account-tokens.ts';
-import { AccountLogActions, limitMail, logAccountAction, newConcurrencyStamp, settingIsTrue, userOfTenant } from './account-users.ts';
+import { AccountLogActions, limitMail, logAccountAction, newPasswordColumns, settingIsTrue, userOfTenant } from './account-users.ts';
 import { captchaRequired, verifyCaptcha } from './captcha.ts';
 import { invalidToken } from './confirmation.ts';
 
@@ -56,18 +56,7 @@ export async function resetPassword(ctx: AppContext, request: FastifyRequest, in
     const user = await userOfTenant(tx, request, input.userId);
     const row = await findToken(tx, user, TokenPurposes.PasswordReset, input.resetToken);
     if (!row || !(await consumeToken(tx, row))) throw invalidToken();
-    const [after] = await tx
-      .update(users)
-      .set({
-        passwordHash,
-        securityStamp: crypto.randomUUID(),
-        lastPasswordChangeTime: new Date(),
-        shouldChangePasswordOnNextLogin: false,
-        concurrencyStamp: newConcurrencyStamp(),
-        lastModificationTime: new Date(),
-      })
-      .where(eq(users.id, user.id))
-      .returning();
+    const [after] = await tx.update(users).set(newPasswordColumns(passwordHash)).where(eq(users.id, user.id)).returning();
     trackUser(user, after ?? null);
     await tx.delete(identitySessions).where(eq(identitySessions.userId, user.id));
     return user;
