@@ -22,7 +22,7 @@ export const databaseKind = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite
 /** Fixed in tests so the template database's sealed secrets (signing keys) open in every copy. */
 export const testSecretsKey = Buffer.alloc(32, 7).toString('base64');
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.unref();
