@@ -2,6 +2,45 @@
 // flow is chosen per browser with the documented override (localStorage Abp.OAuthResponseType, see
 // src/app/system.ts), so one build serves both flows.
 import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, onTestFailed } from 'vitest';
+import { type Browser, launchBrowser } from '../kit/browser.ts';
+import { startTestServer, type TestServer } from '../kit/test-server.ts';
+import { acceptCookies, ensureBuilt, watchForPageProblems } from './shell-helpers.ts';
+
+export interface AccountSpec {
+  /** Set once the suite has started. */
+  server: TestServer;
+  browser: Browser;
+  /** A new page whose problems (CSP, errors) are collected and whose traffic is printed if the test fails. */
+  openPage(): Promise<{ page: Page; problems: string[] }>;
+}
+
+/** The suite of an account spec: the real server with the SPA, one browser on the password flow, cookies accepted. */
+export function accountSpec(): AccountSpec {
+  const spec = {
+    async openPage() {
+      const page = await spec.browser.context.newPage();
+      const problems = watchForPageProblems(page);
+      const traffic = recordTraffic(page);
+      onTestFailed(() => {
+        console.error(`account spec failed at ${page.url()}\n${traffic.join('\n')}`);
+      });
+      return { page, problems };
+    },
+  } as AccountSpec;
+  beforeAll(async () => {
+    ensureBuilt();
+    spec.server = await startTestServer({ serveSpa: true });
+    spec.browser = await launchBrowser();
+    await choosePasswordFlow(spec.browser.context);
+    await acceptCookies(spec.browser.context, spec.server.url);
+  });
+  afterAll(async () => {
+    await spec.browser?.close();
+    await spec.server?.stop();
+  });
+  return spec;
+}
 
 export async function choosePasswordFlow(context: BrowserContext): Promise<void> {
   await context.addInitScript(() => {

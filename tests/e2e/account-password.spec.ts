@@ -5,41 +5,17 @@
 // the tenant switch to 'acme' and its admin's sign-in, a tenant that does not exist (error toast,
 // modal stays open), lockout after the configured number of failures, and the page in Arabic (RTL).
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
 import { userLinks, users } from '../../server/db/schema/index.ts';
 import { setSettingValue, tenantOrGlobal } from '../../server/modules/setting-management/store.ts';
 import { createUser } from '../kit/auth.ts';
-import { type Browser, launchBrowser, seriousAxeViolations } from '../kit/browser.ts';
-import { startTestServer, type TestServer } from '../kit/test-server.ts';
-import { recordTraffic, storedAccessToken, submitAccountLogin, choosePasswordFlow } from './account-helpers.ts';
-import { acceptCookies, ensureBuilt, expectAxeCleanInLightAndDark, watchForPageProblems } from './shell-helpers.ts';
+import { launchBrowser, seriousAxeViolations } from '../kit/browser.ts';
+import { accountSpec, choosePasswordFlow, storedAccessToken, submitAccountLogin } from './account-helpers.ts';
+import { acceptCookies, expectAxeCleanInLightAndDark, watchForPageProblems } from './shell-helpers.ts';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  ensureBuilt();
-  server = await startTestServer({ serveSpa: true });
-  browser = await launchBrowser();
-  await choosePasswordFlow(browser.context);
-  await acceptCookies(browser.context, server.url);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function openPage(): Promise<{ page: Page; problems: string[] }> {
-  const page = await browser.context.newPage();
-  const problems = watchForPageProblems(page);
-  const traffic = recordTraffic(page);
-  onTestFailed(() => {
-    console.error(`account spec failed at ${page.url()}\n${traffic.join('\n')}`);
-  });
-  return { page, problems };
-}
+const spec = accountSpec();
+const { openPage } = spec;
 
 async function signOut(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'User menu' }).click();
@@ -53,9 +29,9 @@ async function signOut(page: Page): Promise<void> {
 describe('password flow', () => {
   it('signs in on /account/login, returns to the guarded page, signs out for good', async () => {
     const { page, problems } = await openPage();
-    await page.goto(`${server.url}/`);
+    await page.goto(`${spec.server.url}/`);
     await page.getByRole('main').getByRole('button', { name: 'Sign in' }).waitFor();
-    await page.goto(`${server.url}/dashboard`);
+    await page.goto(`${spec.server.url}/dashboard`);
     await page.waitForURL(/\/account\/login\?returnUrl=%2Fdashboard/);
     await page.getByRole('heading', { level: 1, name: 'Login' }).waitFor();
     await expectAxeCleanInLightAndDark(page);
@@ -72,7 +48,7 @@ describe('password flow', () => {
     expect(await storedAccessToken(page)).toBeNull();
 
     await submitAccountLogin(page, 'admin', '1q2w3E*', true);
-    await page.waitForURL(`${server.url}/dashboard`);
+    await page.waitForURL(`${spec.server.url}/dashboard`);
     await page.getByRole('button', { name: 'User menu' }).waitFor();
     const token = await storedAccessToken(page);
     expect(token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
@@ -85,14 +61,14 @@ describe('password flow', () => {
     expect(stored.expiresAt - stored.storedAt).toBeGreaterThan(0);
     expect((stored.expiresAt - stored.storedAt) % 1000).toBe(0);
     const asAdmin = { headers: { authorization: `Bearer ${token}`, 'x-requested-with': 'XMLHttpRequest' } };
-    expect((await fetch(`${server.url}/api/identity/users`, asAdmin)).status).toBe(200);
+    expect((await fetch(`${spec.server.url}/api/identity/users`, asAdmin)).status).toBe(200);
     expect(await seriousAxeViolations(page)).toEqual([]);
 
     await signOut(page);
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${spec.server.url}/`);
     await page.getByRole('main').getByRole('button', { name: 'Sign in' }).waitFor();
     expect(await storedAccessToken(page)).toBeNull();
-    expect((await fetch(`${server.url}/api/identity/users`, asAdmin)).status).toBe(401);
+    expect((await fetch(`${spec.server.url}/api/identity/users`, asAdmin)).status).toBe(401);
     // Back lands on the page before (home), signed out: nothing of the session comes back.
     await page.goBack();
     await page.getByRole('main').getByRole('button', { name: 'Sign in' }).waitFor();
@@ -104,7 +80,7 @@ describe('password flow', () => {
 
   it("switches to tenant 'acme' and signs its admin in; an unknown tenant keeps the modal open", async () => {
     const { page, problems } = await openPage();
-    await page.goto(`${server.url}/account/login`);
+    await page.goto(`${spec.server.url}/account/login`);
     const tenantBox = page.getByRole('region', { name: 'Tenant' });
     await tenantBox.getByText('Not selected').waitFor();
     await tenantBox.getByRole('button', { name: 'Switch' }).click();
@@ -128,45 +104,45 @@ describe('password flow', () => {
     expect(await page.evaluate(() => document.cookie)).toMatch(/__tenant=/);
 
     await submitAccountLogin(page, 'admin', '1q2w3E*');
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${spec.server.url}/`);
     await page.getByRole('button', { name: 'User menu' }).waitFor();
     const token = (await storedAccessToken(page)) ?? '';
     const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { tenantid?: string };
     expect(claims.tenantid).toBeTruthy();
     expect(problems).toEqual([]);
     await signOut(page);
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${spec.server.url}/`);
     // Back to the host for the next test.
     await page.context().clearCookies({ name: '__tenant' });
     await page.close();
   });
 
   it('link login: signs in as a linked user and cleans the address; a refused one toasts the reason and clears the session', async () => {
-    const linkedId = await createUser(server, { userName: 'linked', password: 'Linked-pass1' });
-    const strangerId = await createUser(server, { userName: 'stranger', password: 'Stranger-pass1' });
-    const [admin] = await server.ctx.db
+    const linkedId = await createUser(spec.server, { userName: 'linked', password: 'Linked-pass1' });
+    const strangerId = await createUser(spec.server, { userName: 'stranger', password: 'Stranger-pass1' });
+    const [admin] = await spec.server.ctx.db
       .select({ id: users.id })
       .from(users)
       .where(and(eq(users.userName, 'admin'), isNull(users.tenantId)));
-    await server.ctx.db.insert(userLinks).values({ sourceUserId: admin!.id, targetUserId: linkedId });
+    await spec.server.ctx.db.insert(userLinks).values({ sourceUserId: admin!.id, targetUserId: linkedId });
     const claimsOf = async (page: Page) =>
       JSON.parse(Buffer.from(((await storedAccessToken(page)) ?? '').split('.')[1] ?? '', 'base64url').toString()) as {
         preferred_username?: string;
       };
 
     const { page, problems } = await openPage();
-    await page.goto(`${server.url}/account/login`);
+    await page.goto(`${spec.server.url}/account/login`);
     await submitAccountLogin(page, 'admin', '1q2w3E*');
     await page.getByRole('button', { name: 'User menu' }).waitFor();
-    await page.goto(`${server.url}/?handler=linkLogin&linkUserId=${linkedId}&keep=1`);
-    await page.waitForURL(`${server.url}/?keep=1`);
+    await page.goto(`${spec.server.url}/?handler=linkLogin&linkUserId=${linkedId}&keep=1`);
+    await page.waitForURL(`${spec.server.url}/?keep=1`);
     await page.getByRole('button', { name: 'User menu' }).waitFor();
     expect((await claimsOf(page)).preferred_username).toBe('linked');
 
     // 'linked' is not linked to 'stranger': the server's reason, the query cleaned, the tokens cleared.
-    await page.goto(`${server.url}/?handler=linkLogin&linkUserId=${strangerId}`);
+    await page.goto(`${spec.server.url}/?handler=linkLogin&linkUserId=${strangerId}`);
     await page.getByText('You are not linked to this user.').waitFor();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${spec.server.url}/`);
     await page.getByRole('main').getByRole('button', { name: 'Sign in' }).waitFor();
     expect(await storedAccessToken(page)).toBeNull();
     expect(await seriousAxeViolations(page)).toEqual([]);
@@ -176,7 +152,7 @@ describe('password flow', () => {
 
   it('refreshes an expired remembered token on load, and logs out an expired one without remember me', async () => {
     const { page, problems } = await openPage();
-    await page.goto(`${server.url}/account/login`);
+    await page.goto(`${spec.server.url}/account/login`);
     await submitAccountLogin(page, 'admin', '1q2w3E*', true);
     await page.getByRole('button', { name: 'User menu' }).waitFor();
     const before = await page.evaluate(() => ({
@@ -197,9 +173,9 @@ describe('password flow', () => {
     expect(after.refresh).not.toBe(before.refresh);
     expect(after.expiresAt).toBeGreaterThan(Date.now());
     await signOut(page);
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${spec.server.url}/`);
 
-    await page.goto(`${server.url}/account/login`);
+    await page.goto(`${spec.server.url}/account/login`);
     await submitAccountLogin(page, 'admin', '1q2w3E*');
     await page.getByRole('button', { name: 'User menu' }).waitFor();
     const forgotten = await page.evaluate(() => ({
@@ -213,16 +189,16 @@ describe('password flow', () => {
     await page.getByRole('main').getByRole('button', { name: 'Sign in' }).waitFor();
     expect(await storedAccessToken(page)).toBeNull();
     const asAdmin = { headers: { authorization: `Bearer ${forgotten.access}`, 'x-requested-with': 'XMLHttpRequest' } };
-    expect((await fetch(`${server.url}/api/identity/users`, asAdmin)).status).toBe(401);
+    expect((await fetch(`${spec.server.url}/api/identity/users`, asAdmin)).status).toBe(401);
     expect(problems).toEqual([]);
     await page.close();
   });
 
   it('shows the local-login-disabled warning instead of the form when local login is off', async () => {
-    await setSettingValue(server.ctx, 'Abp.Account.EnableLocalLogin', 'false', tenantOrGlobal(null));
+    await setSettingValue(spec.server.ctx, 'Abp.Account.EnableLocalLogin', 'false', tenantOrGlobal(null));
     try {
       const { page, problems } = await openPage();
-      await page.goto(`${server.url}/account/login`);
+      await page.goto(`${spec.server.url}/account/login`);
       const warning = page.getByRole('alert').filter({ hasText: 'Invalid login request' });
       await warning.waitFor();
       expect(await warning.textContent()).toContain('There are no login schemes configured for this client.');
@@ -231,15 +207,17 @@ describe('password flow', () => {
       expect(problems).toEqual([]);
       await page.close();
     } finally {
-      await setSettingValue(server.ctx, 'Abp.Account.EnableLocalLogin', 'true', tenantOrGlobal(null));
+      await setSettingValue(spec.server.ctx, 'Abp.Account.EnableLocalLogin', 'true', tenantOrGlobal(null));
     }
   });
 
   it('locks the account out after the configured number of failures', async () => {
-    await createUser(server, { userName: 'lockme', password: 'Right-pass1', lockoutEnabled: true });
-    const attempts = Number((await server.ctx.settings.getValue('Abp.Identity.Lockout.MaxFailedAccessAttempts', { tenantId: null })) ?? 5);
+    await createUser(spec.server, { userName: 'lockme', password: 'Right-pass1', lockoutEnabled: true });
+    const attempts = Number(
+      (await spec.server.ctx.settings.getValue('Abp.Identity.Lockout.MaxFailedAccessAttempts', { tenantId: null })) ?? 5,
+    );
     const { page } = await openPage();
-    await page.goto(`${server.url}/account/login`);
+    await page.goto(`${spec.server.url}/account/login`);
     for (let attempt = 0; attempt < attempts; attempt++) {
       await submitAccountLogin(page, 'lockme', `wrong-${attempt}`);
       await page.getByRole('alert').waitFor();
@@ -258,10 +236,10 @@ describe('password flow', () => {
     const arabic = await launchBrowser({ locale: 'ar' });
     try {
       await choosePasswordFlow(arabic.context);
-      await acceptCookies(arabic.context, server.url);
+      await acceptCookies(arabic.context, spec.server.url);
       const page = await arabic.context.newPage();
       const problems = watchForPageProblems(page);
-      await page.goto(`${server.url}/account/login`);
+      await page.goto(`${spec.server.url}/account/login`);
       await page.getByRole('heading', { level: 1, name: 'تسجيل الدخول' }).waitFor();
       expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
       await page.getByRole('region', { name: 'المستأجر' }).waitFor();

@@ -4,41 +4,16 @@
 // code, and with an e-mailed code on a browser that is then remembered. The password flow serves the in-app login (account-helpers.ts). Rules: elements by role and
 // accessible name; axe on each page (0 serious or critical); no CSP errors.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '../../server/db/schema/index.ts';
 import { setSettingValue, tenantOrGlobal } from '../../server/modules/setting-management/store.ts';
 import { authHeaders, createUser, latestSecurityCode, linkInMail, outboxMails, passwordToken, secretOfUri, totpCode } from '../kit/auth.ts';
-import { type Browser, launchBrowser, seriousAxeViolations } from '../kit/browser.ts';
-import { startTestServer, type TestServer } from '../kit/test-server.ts';
-import { choosePasswordFlow, recordTraffic, storedAccessToken, submitAccountLogin } from './account-helpers.ts';
-import { acceptCookies, ensureBuilt, watchForPageProblems } from './shell-helpers.ts';
+import { seriousAxeViolations } from '../kit/browser.ts';
+import { accountSpec, storedAccessToken, submitAccountLogin } from './account-helpers.ts';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  ensureBuilt();
-  server = await startTestServer({ serveSpa: true });
-  browser = await launchBrowser();
-  await choosePasswordFlow(browser.context);
-  await acceptCookies(browser.context, server.url);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function openPage(): Promise<{ page: Page; problems: string[] }> {
-  const page = await browser.context.newPage();
-  const problems = watchForPageProblems(page);
-  const traffic = recordTraffic(page);
-  onTestFailed(() => {
-    console.error(`account spec failed at ${page.url()}\n${traffic.join('\n')}`);
-  });
-  return { page, problems };
-}
+const spec = accountSpec();
+const { openPage } = spec;
 
 async function expectSignedInAs(page: Page, userName: string): Promise<void> {
   await page.getByRole('button', { name: 'User menu' }).waitFor();
@@ -59,9 +34,9 @@ async function signOutAndClear(page: Page): Promise<void> {
 
 describe('self-service account pages', () => {
   it('registers, confirms the e-mail from the outbox, then signs in', async () => {
-    await setSettingValue(server.ctx, 'Abp.Identity.SignIn.RequireConfirmedEmail', 'true', tenantOrGlobal(null));
+    await setSettingValue(spec.server.ctx, 'Abp.Identity.SignIn.RequireConfirmedEmail', 'true', tenantOrGlobal(null));
     const { page, problems } = await openPage();
-    await page.goto(`${server.url}/account/login`);
+    await page.goto(`${spec.server.url}/account/login`);
     await page.getByRole('link', { name: 'Register' }).click();
     await page.getByRole('heading', { level: 1, name: 'Register' }).waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
@@ -83,7 +58,7 @@ describe('self-service account pages', () => {
     await page.getByRole('alert').waitFor();
     expect(await storedAccessToken(page)).toBeNull();
 
-    const [mail] = await outboxMails(server, 'newcomer@example.test');
+    const [mail] = await outboxMails(spec.server, 'newcomer@example.test');
     const link = linkInMail(mail!, '/account/email-confirmation');
     await page.goto(link.href);
     await page.getByRole('status').filter({ hasText: 'Your e-mail address has been confirmed.' }).waitFor();
@@ -97,14 +72,14 @@ describe('self-service account pages', () => {
     await expectSignedInAs(page, 'newcomer');
     expect(problems).toEqual([]);
     await signOutAndClear(page);
-    await setSettingValue(server.ctx, 'Abp.Identity.SignIn.RequireConfirmedEmail', 'false', tenantOrGlobal(null));
+    await setSettingValue(spec.server.ctx, 'Abp.Identity.SignIn.RequireConfirmedEmail', 'false', tenantOrGlobal(null));
     await page.close();
   });
 
   it('sends a reset link for a forgotten password and resets it from the outbox', async () => {
-    await createUser(server, { userName: 'forgetful', password: 'Old-pass1', email: 'forgetful@example.test' });
+    await createUser(spec.server, { userName: 'forgetful', password: 'Old-pass1', email: 'forgetful@example.test' });
     const { page, problems } = await openPage();
-    await page.goto(`${server.url}/account/login`);
+    await page.goto(`${spec.server.url}/account/login`);
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await page.getByRole('heading', { level: 1, name: 'Forgot password?' }).waitFor();
     await page.getByLabel(/^Email address/).fill('forgetful@example.test');
@@ -112,7 +87,7 @@ describe('self-service account pages', () => {
     await page.getByRole('status').filter({ hasText: 'a link to reset the password has been sent' }).waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
 
-    const [mail] = await outboxMails(server, 'forgetful@example.test');
+    const [mail] = await outboxMails(spec.server, 'forgetful@example.test');
     const link = linkInMail(mail!, '/account/reset-password');
     await page.goto(link.href);
     await page.getByRole('heading', { level: 1, name: 'Reset password' }).waitFor();
@@ -139,14 +114,14 @@ describe('self-service account pages', () => {
   });
 
   it('signs in with the authenticator app, then with a recovery code', async () => {
-    await createUser(server, { userName: 'twofa', password: 'Twofa-pass1', email: 'twofa@example.test' });
+    await createUser(spec.server, { userName: 'twofa', password: 'Twofa-pass1', email: 'twofa@example.test' });
     // Enable the authenticator through the API, as the user would on My account.
-    const token = await passwordToken(server, { userName: 'twofa', password: 'Twofa-pass1' });
-    const info = (await (await fetch(`${server.url}/api/account/authenticator-info`, { headers: authHeaders(token) })).json()) as {
+    const token = await passwordToken(spec.server, { userName: 'twofa', password: 'Twofa-pass1' });
+    const info = (await (await fetch(`${spec.server.url}/api/account/authenticator-info`, { headers: authHeaders(token) })).json()) as {
       uri: string;
     };
     const secret = secretOfUri(info.uri);
-    const verified = await fetch(`${server.url}/api/account/verify-authenticator-code`, {
+    const verified = await fetch(`${spec.server.url}/api/account/verify-authenticator-code`, {
       method: 'POST',
       headers: { ...authHeaders(token), 'content-type': 'application/json' },
       body: JSON.stringify({ code: await totpCode(secret) }),
@@ -156,7 +131,7 @@ describe('self-service account pages', () => {
     expect(recoveryCodes.length).toBeGreaterThan(0);
 
     const { page, problems } = await openPage();
-    await page.goto(`${server.url}/account/login`);
+    await page.goto(`${spec.server.url}/account/login`);
     await submitAccountLogin(page, 'twofa', 'Twofa-pass1');
     await page.waitForURL(/\/account\/send-security-code$/);
     await page.getByRole('heading', { level: 1, name: 'Two factor verification' }).waitFor();
@@ -176,7 +151,7 @@ describe('self-service account pages', () => {
     await expectSignedInAs(page, 'twofa');
     await signOutAndClear(page);
 
-    await page.goto(`${server.url}/account/login`);
+    await page.goto(`${spec.server.url}/account/login`);
     await submitAccountLogin(page, 'twofa', 'Twofa-pass1');
     await page.waitForURL(/\/account\/send-security-code$/);
     await page.getByRole('link', { name: 'Log in with a recovery code' }).click();
@@ -191,10 +166,10 @@ describe('self-service account pages', () => {
   });
 
   it('signs in with a code sent by e-mail, and a remembered browser skips the second step next time', async () => {
-    const userId = await createUser(server, { userName: 'mailcode', password: 'Mailcode-pass1', email: 'mailcode@example.test' });
-    await server.ctx.db.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, userId));
+    const userId = await createUser(spec.server, { userName: 'mailcode', password: 'Mailcode-pass1', email: 'mailcode@example.test' });
+    await spec.server.ctx.db.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, userId));
     const { page, problems } = await openPage();
-    await page.goto(`${server.url}/account/login`);
+    await page.goto(`${spec.server.url}/account/login`);
     await submitAccountLogin(page, 'mailcode', 'Mailcode-pass1');
     await page.waitForURL(/\/account\/send-security-code$/);
     const email = page.getByRole('radio', { name: 'Email' });
@@ -202,7 +177,7 @@ describe('self-service account pages', () => {
     expect(await email.isChecked()).toBe(true);
     await page.getByRole('button', { name: 'Send code' }).click();
     await page.getByRole('status').filter({ hasText: 'A verification code has been sent.' }).waitFor();
-    await page.getByLabel(/^Verification code/).fill(await latestSecurityCode(server, 'mailcode@example.test'));
+    await page.getByLabel(/^Verification code/).fill(await latestSecurityCode(spec.server, 'mailcode@example.test'));
     await page.getByText('Remember this browser', { exact: true }).click();
     expect(await seriousAxeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Verify' }).click();
@@ -210,7 +185,7 @@ describe('self-service account pages', () => {
     await signOutAndClear(page);
 
     // The remembered browser: the password alone signs in.
-    await page.goto(`${server.url}/account/login`);
+    await page.goto(`${spec.server.url}/account/login`);
     await submitAccountLogin(page, 'mailcode', 'Mailcode-pass1');
     await expectSignedInAs(page, 'mailcode');
     expect(problems).toEqual([]);
