@@ -62,48 +62,34 @@ async function send(ctx: AppContext, user: MailUser, culture: string, kind: stri
   });
 }
 
-/** A link to a SPA page that carries the user, a one-time token and where to go afterwards (if safe). */
-function tokenLink(
-  ctx: AppContext,
-  user: MailUser,
-  path: string,
-  token: Record<string, string>,
-  returnUrl: string | null | undefined,
-  returnUrlHash: string | null | undefined,
-) {
-  const safe = safeReturnUrl(returnUrl);
-  return spaLink(ctx, path, {
-    userId: user.id,
-    ...token,
-    __tenant: user.tenantId,
-    returnUrl: safe,
-    returnUrlHash: safe ? returnUrlHash : null,
-  });
+/**
+ * A mail with a link to a SPA page that carries the user, a one-time token (as `tokenName`), the
+ * tenant and where to go afterwards (only a safe returnUrl, and its hash only with it).
+ */
+function tokenMail(path: string, tokenName: string, kind: string) {
+  return async (
+    ctx: AppContext,
+    user: MailUser,
+    culture: string,
+    token: string,
+    returnUrl?: string | null,
+    returnUrlHash?: string | null,
+  ): Promise<void> => {
+    const safe = safeReturnUrl(returnUrl);
+    const link = spaLink(ctx, path, {
+      userId: user.id,
+      [tokenName]: token,
+      __tenant: user.tenantId,
+      returnUrl: safe,
+      returnUrlHash: safe ? returnUrlHash : null,
+    });
+    await send(ctx, user, culture, kind, link);
+  };
 }
 
-export async function sendEmailConfirmationLink(
-  ctx: AppContext,
-  user: MailUser,
-  culture: string,
-  token: string,
-  returnUrl?: string | null,
-  returnUrlHash?: string | null,
-) {
-  const link = tokenLink(ctx, user, '/account/email-confirmation', { confirmationToken: token }, returnUrl, returnUrlHash);
-  await send(ctx, user, culture, 'EmailConfirmation', link);
-}
+export const sendEmailConfirmationLink = tokenMail('/account/email-confirmation', 'confirmationToken', 'EmailConfirmation');
 
-export async function sendPasswordResetLink(
-  ctx: AppContext,
-  user: MailUser,
-  culture: string,
-  token: string,
-  returnUrl?: string | null,
-  returnUrlHash?: string | null,
-) {
-  const link = tokenLink(ctx, user, '/account/reset-password', { resetToken: token }, returnUrl, returnUrlHash);
-  await send(ctx, user, culture, 'PasswordReset', link);
-}
+export const sendPasswordResetLink = tokenMail('/account/reset-password', 'resetToken', 'PasswordReset');
 
 /**
  * No SMS sender exists in this product: the phone confirmation code goes to the outbox as a message
