@@ -52,6 +52,16 @@ export async function choosePasswordFlow(context: BrowserContext): Promise<void>
   });
 }
 
+/** Logout from the user menu (a menu item, or a button where the menu renders one). */
+export async function signOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page
+    .getByRole('menuitem', { name: 'Logout' })
+    .or(page.getByRole('button', { name: 'Logout' }))
+    .first()
+    .click();
+}
+
 /** Fills the in-app login page (password flow) and submits it. */
 export async function submitAccountLogin(page: Page, userName: string, password: string, rememberMe = false): Promise<void> {
   await page.getByLabel('Username or email address').fill(userName);

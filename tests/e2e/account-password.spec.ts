@@ -11,20 +11,11 @@ import { userLinks, users } from '../../server/db/schema/index.ts';
 import { setSettingValue, tenantOrGlobal } from '../../server/modules/setting-management/store.ts';
 import { createUser } from '../kit/auth.ts';
 import { launchBrowser, seriousAxeViolations } from '../kit/browser.ts';
-import { accountSpec, choosePasswordFlow, storedAccessToken, submitAccountLogin } from './account-helpers.ts';
+import { accountSpec, choosePasswordFlow, signOut, storedAccessToken, submitAccountLogin } from './account-helpers.ts';
 import { acceptCookies, expectAxeCleanInLightAndDark, watchForPageProblems } from './shell-helpers.ts';
 
 const spec = accountSpec();
 const { openPage } = spec;
-
-async function signOut(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'User menu' }).click();
-  await page
-    .getByRole('menuitem', { name: 'Logout' })
-    .or(page.getByRole('button', { name: 'Logout' }))
-    .first()
-    .click();
-}
 
 describe('password flow', () => {
   it('signs in on /account/login, returns to the guarded page, signs out for good', async () => {

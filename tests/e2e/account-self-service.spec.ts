@@ -10,7 +10,7 @@ import { users } from '../../server/db/schema/index.ts';
 import { setSettingValue, tenantOrGlobal } from '../../server/modules/setting-management/store.ts';
 import { authHeaders, createUser, latestSecurityCode, linkInMail, outboxMails, passwordToken, secretOfUri, totpCode } from '../kit/auth.ts';
 import { seriousAxeViolations } from '../kit/browser.ts';
-import { accountSpec, storedAccessToken, submitAccountLogin } from './account-helpers.ts';
+import { accountSpec, signOut, storedAccessToken, submitAccountLogin } from './account-helpers.ts';
 
 const spec = accountSpec();
 const { openPage } = spec;
@@ -23,12 +23,7 @@ async function expectSignedInAs(page: Page, userName: string): Promise<void> {
 }
 
 async function signOutAndClear(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'User menu' }).click();
-  await page
-    .getByRole('menuitem', { name: 'Logout' })
-    .or(page.getByRole('button', { name: 'Logout' }))
-    .first()
-    .click();
+  await signOut(page);
   await page.getByRole('main').getByRole('button', { name: 'Sign in' }).waitFor();
 }
 
