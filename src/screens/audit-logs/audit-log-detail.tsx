@@ -1,28 +1,14 @@
 // The audit log Detail modal (spec 2.6): extra large, tabs Overall, 'Actions (n)' and, only when the
 // log has entity changes, 'Changes (n)'. Render-only: the recordModal actor holds the open state and
 // the loaded log; closing returns focus to the row's actions button (react-aria's modal restores it).
-import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { type RecordModalMachine, selectRecordModal } from '../../../machines/audit-logging/record-modal.machine.ts';
+import type { RecordModalMachine } from '../../../machines/audit-logging/record-modal.machine.ts';
 import type { AuditLogActionDto, AuditLogDto } from '../../api/audit-logging.ts';
-import {
-  Badge,
-  Button,
-  DataTable,
-  ErrorState,
-  httpMethodBadgeVariant,
-  LoadingState,
-  Modal,
-  statusCodeBadgeVariant,
-  Tab,
-  TabList,
-  TabPanel,
-  Tabs,
-} from '../../ui/index.ts';
+import { Badge, DataTable, httpMethodBadgeVariant, statusCodeBadgeVariant, Tab, TabList, TabPanel, Tabs } from '../../ui/index.ts';
 import { extraPropertiesJson, tenantImpersonator, userImpersonator } from './audit-log-view.ts';
 import * as styles from './audit-logs.css.ts';
-import { type DateFormats, EntityChangeView, type Translate } from './audit-parts.tsx';
+import { type DateFormats, EntityChangeView, RecordModal, type Translate } from './audit-parts.tsx';
 import { statusCodeLabel } from './http-status-codes.ts';
 
 export function StatusBadges({ statusCode, method }: { statusCode: number | null; method: string | null }) {
@@ -51,30 +37,10 @@ export function AuditLogDetailModal({
   culture: string;
   dates: DateFormats;
 }) {
-  const view = useSelector(modal, (snapshot) => selectRecordModal<AuditLogDto>(snapshot));
-  const close = () => modal.send({ type: 'modal.close' });
-  const log = view.record;
   return (
-    <Modal
-      isOpen={view.isOpen}
-      onOpenChange={(open) => {
-        if (!open) close();
-      }}
-      title={t('detailTitle')}
-      size="xl"
-      closeLabel={t('close')}
-      footer={
-        <Button variant="secondary" onPress={close}>
-          {t('close')}
-        </Button>
-      }
-    >
-      {view.isLoading && <LoadingState label={t('loading')} />}
-      {view.hasFailed && (
-        <ErrorState title={t('detailFailed')} retryLabel={t('retry')} onRetry={() => modal.send({ type: 'modal.retry' })} />
-      )}
-      {log && <AuditLogDetail log={log} t={t} culture={culture} dates={dates} />}
-    </Modal>
+    <RecordModal<AuditLogDto> modal={modal} t={t} title={() => t('detailTitle')} size="xl">
+      {(log) => <AuditLogDetail log={log} t={t} culture={culture} dates={dates} />}
+    </RecordModal>
   );
 }
 

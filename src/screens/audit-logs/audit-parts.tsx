@@ -3,9 +3,12 @@
 // age, then its property table). Rules: a changed value of an Updated change is red and says
 // 'changed' to screen readers (colour is never the only cue); the full date is in a tooltip and, for
 // screen readers, in the trigger's name after the visible short date; everything else only renders what it is given.
-import { useId, useMemo } from 'react';
+import { useSelector } from '@xstate/react';
+import { type ReactNode, useId, useMemo } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import { type RecordModalMachine, selectRecordModal } from '../../../machines/audit-logging/record-modal.machine.ts';
 import type { EntityChangeDto } from '../../api/audit-logging.ts';
-import { Badge, Button, Tooltip } from '../../ui/index.ts';
+import { Badge, Button, ErrorState, LoadingState, Modal, type ModalSize, Tooltip } from '../../ui/index.ts';
 import { changeTypeName, changeTypeVariant, isChangedValue } from './audit-log-view.ts';
 import { AuditExportButton } from './export/audit-export-button.tsx';
 import * as styles from './audit-logs.css.ts';
@@ -155,5 +158,45 @@ export function EntityChangeView({
         </table>
       )}
     </section>
+  );
+}
+
+/** A recordModal actor as a modal: loading, a failure with Try again, then the record; Close in the footer. */
+export function RecordModal<TRecord, TRequest = unknown>({
+  modal,
+  t,
+  title,
+  size,
+  children,
+}: {
+  modal: ActorRefFrom<RecordModalMachine>;
+  t: Translate;
+  title: (request: TRequest | null) => string;
+  size: ModalSize;
+  children: (record: TRecord) => ReactNode;
+}) {
+  const view = useSelector(modal, (snapshot) => selectRecordModal<TRecord, TRequest>(snapshot));
+  const close = () => modal.send({ type: 'modal.close' });
+  return (
+    <Modal
+      isOpen={view.isOpen}
+      onOpenChange={(isOpen) => {
+        if (!isOpen) close();
+      }}
+      title={title(view.request)}
+      size={size}
+      closeLabel={t('close')}
+      footer={
+        <Button variant="secondary" onPress={close}>
+          {t('close')}
+        </Button>
+      }
+    >
+      {view.isLoading && <LoadingState label={t('loading')} />}
+      {view.hasFailed && (
+        <ErrorState title={t('detailFailed')} retryLabel={t('retry')} onRetry={() => modal.send({ type: 'modal.retry' })} />
+      )}
+      {view.record && children(view.record)}
+    </Modal>
   );
 }

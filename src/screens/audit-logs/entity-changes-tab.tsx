@@ -3,13 +3,12 @@
 // comes first (150, not sortable) with 'Change Details' (search icon) and 'Full Change History'
 // (history icon), each opening the recordModal actor with its request; the modal is titled
 // '<entity type full name> (<entity id>)' and lists the changes with user names, or 'No changes'.
-import { useSelector } from '@xstate/react';
 import { useCallback, useMemo } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { type RecordModalMachine, selectRecordModal } from '../../../machines/audit-logging/record-modal.machine.ts';
+import type { RecordModalMachine } from '../../../machines/audit-logging/record-modal.machine.ts';
 import type { PagedListMachine } from '../../../machines/generic/paged-list.machine.ts';
 import type { EntityChangeDto, EntityChangeWithUsernameDto } from '../../api/audit-logging.ts';
-import { Button, type DataColumn, ErrorState, IconButton, LoadingState, Modal, Select, TextField, Tooltip } from '../../ui/index.ts';
+import { type DataColumn, IconButton, Select, TextField, Tooltip } from '../../ui/index.ts';
 import { ListFilters, ListTable, usePagedList } from '../../views/lists/paged-list-view.tsx';
 import { changeTypeNames } from './audit-log-view.ts';
 import * as styles from './audit-logs.css.ts';
@@ -20,6 +19,7 @@ import {
   EntityChangeView,
   ExportSlot,
   filterLayout,
+  RecordModal,
   type Translate,
 } from './audit-parts.tsx';
 
@@ -154,34 +154,19 @@ export function EntityChangeModal({
   culture: string;
   dates: DateFormats;
 }) {
-  const view = useSelector(modal, (snapshot) => selectRecordModal<EntityChangeWithUsernameDto[], EntityChangeRequest>(snapshot));
-  const close = () => modal.send({ type: 'modal.close' });
-  const request = view.request;
   const now = new Date();
   return (
-    <Modal
-      isOpen={view.isOpen}
-      onOpenChange={(isOpen) => {
-        if (!isOpen) close();
-      }}
-      title={request ? `${request.entityTypeFullName} (${request.entityId ?? ''})` : ''}
+    <RecordModal<EntityChangeWithUsernameDto[], EntityChangeRequest>
+      modal={modal}
+      t={t}
+      title={(request) => (request ? `${request.entityTypeFullName} (${request.entityId ?? ''})` : '')}
       size="lg"
-      closeLabel={t('close')}
-      footer={
-        <Button variant="secondary" onPress={close}>
-          {t('close')}
-        </Button>
-      }
     >
-      {view.isLoading && <LoadingState label={t('loading')} />}
-      {view.hasFailed && (
-        <ErrorState title={t('detailFailed')} retryLabel={t('retry')} onRetry={() => modal.send({ type: 'modal.retry' })} />
-      )}
-      {view.record &&
-        (view.record.length === 0 ? (
+      {(changes) =>
+        changes.length === 0 ? (
           <p>{t('noChanges')}</p>
         ) : (
-          view.record.map(({ entityChange, userName }) => (
+          changes.map(({ entityChange, userName }) => (
             <EntityChangeView
               key={entityChange.id}
               change={entityChange}
@@ -193,7 +178,8 @@ export function EntityChangeModal({
               headingLevel={3}
             />
           ))
-        ))}
-    </Modal>
+        )
+      }
+    </RecordModal>
   );
 }
