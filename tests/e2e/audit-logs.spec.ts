@@ -312,7 +312,7 @@ describe('audit logs', () => {
     expect(await cells.nth(1).evaluate((cell) => getComputedStyle(cell).color)).toBe(rgb(lightPalette.dangerText));
     expect(await cells.nth(0).evaluate((cell) => getComputedStyle(cell).color)).toBe(rgb(lightPalette.text));
     expect(await dialog.getByText(/^Changed .* ago by admin$/).count()).toBeGreaterThan(0);
-    await expectAxeClean(page, false);
+    await expectAxeClean(page);
 
     await dialog.getByRole('button', { name: 'Close' }).last().click();
     await dialog.waitFor({ state: 'detached' });

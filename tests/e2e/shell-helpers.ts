@@ -63,6 +63,14 @@ export async function nextFrames(page: Page): Promise<void> {
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
 
+/** Two frames, then until no CSS transition runs (a colour still on its way from the old theme). */
+export async function transitionsSettled(page: Page): Promise<void> {
+  await nextFrames(page);
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => !(animation instanceof CSSTransition) || animation.playState !== 'running'),
+  );
+}
+
 /**
  * axe in the light and (unless `dark: false`) the dark theme, then back to light; a failure names the
  * offending elements' markup. Right after a theme switch a button is mid colour transition (its old
@@ -73,7 +81,12 @@ export async function expectAxeCleanInLightAndDark(page: Page, { dark = true }: 
   await page.emulateMedia({ reducedMotion: 'reduce' });
   for (const colorScheme of dark ? (['light', 'dark'] as const) : (['light'] as const)) {
     await page.emulateMedia({ colorScheme });
-    await nextFrames(page);
+    // The app follows the OS scheme through its theme machine (theme-light/theme-dark on <html>), a
+    // moment after the media change; a page with a theme chosen in the settings panel keeps its own.
+    await page
+      .waitForFunction((scheme) => document.documentElement.classList.contains(`theme-${scheme}`), colorScheme, { timeout: 2000 })
+      .catch(() => undefined);
+    await transitionsSettled(page);
     const violations = await seriousAxeViolations(page);
     const described = await Promise.all(
       violations.map(async (violation) => ({
