@@ -23,6 +23,7 @@ import { notFound } from './errors.ts';
 import { createIdentityServer } from './identity-server/index.ts';
 import { createMailer } from './mail.ts';
 import { createFeatureChecker } from './modules/feature-management/checker.ts';
+import { startDatabaseMaintenanceJob } from './jobs/database-maintenance.ts';
 import { routeModules } from './modules/index.ts';
 import { createPermissionChecker } from './modules/permission-management/checker.ts';
 import { createTenantStore } from './modules/saas/tenant-store.ts';
@@ -120,6 +121,7 @@ export async function buildApp(options: {
     return sendAppError(request, reply, notFound('Route', `${request.method} ${request.url.split('?')[0]}`));
   });
 
+  const maintenance = startDatabaseMaintenanceJob(ctx);
   await app.ready();
   return {
     app,
@@ -130,6 +132,7 @@ export async function buildApp(options: {
       // Requests have finished: write the audit logs still queued before the database closes.
       await ctx.audit.close();
       await identityServer.close();
+      await maintenance.stop();
       if (!options.database) await database.close();
     },
   };
