@@ -2,13 +2,11 @@
 // log has entity changes, 'Changes (n)'. Render-only: the recordModal actor holds the open state and
 // the loaded log; closing returns focus to the row's actions button (react-aria's modal restores it).
 import type { ReactNode } from 'react';
-import type { ActorRefFrom } from 'xstate';
-import type { RecordModalMachine } from '../../../machines/audit-logging/record-modal.machine.ts';
 import type { AuditLogActionDto, AuditLogDto } from '../../api/audit-logging.ts';
 import { Badge, DataTable, httpMethodBadgeVariant, statusCodeBadgeVariant, Tab, TabList, TabPanel, Tabs } from '../../ui/index.ts';
 import { extraPropertiesJson, tenantImpersonator, userImpersonator } from './audit-log-view.ts';
 import * as styles from './audit-logs.css.ts';
-import { type DateFormats, EntityChangeView, RecordModal, type Translate } from './audit-parts.tsx';
+import { type DateFormats, EntityChangeView, RecordModal, type RecordModalProps, type Translate } from './audit-parts.tsx';
 import { statusCodeLabel } from './http-status-codes.ts';
 
 export function StatusBadges({ statusCode, method }: { statusCode: number | null; method: string | null }) {
@@ -26,17 +24,7 @@ export function StatusBadges({ statusCode, method }: { statusCode: number | null
   );
 }
 
-export function AuditLogDetailModal({
-  modal,
-  t,
-  culture,
-  dates,
-}: {
-  modal: ActorRefFrom<RecordModalMachine>;
-  t: Translate;
-  culture: string;
-  dates: DateFormats;
-}) {
+export function AuditLogDetailModal({ modal, t, culture, dates }: RecordModalProps) {
   return (
     <RecordModal<AuditLogDto> modal={modal} t={t} title={() => t('detailTitle')} size="xl">
       {(log) => <AuditLogDetail log={log} t={t} culture={culture} dates={dates} />}

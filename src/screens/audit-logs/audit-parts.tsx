@@ -161,6 +161,9 @@ export function EntityChangeView({
   );
 }
 
+/** What each of the screen's modals gets: its recordModal actor and the formatting of the screen. */
+export type RecordModalProps = { modal: ActorRefFrom<RecordModalMachine>; t: Translate; culture: string; dates: DateFormats };
+
 /** A recordModal actor as a modal: loading, a failure with Try again, then the record; Close in the footer. */
 export function RecordModal<TRecord, TRequest = unknown>({
   modal,

@@ -20,6 +20,7 @@ import {
   ExportSlot,
   filterLayout,
   RecordModal,
+  type RecordModalProps,
   type Translate,
 } from './audit-parts.tsx';
 
@@ -143,17 +144,7 @@ export function EntityChangesTab({
   );
 }
 
-export function EntityChangeModal({
-  modal,
-  t,
-  culture,
-  dates,
-}: {
-  modal: ActorRefFrom<RecordModalMachine>;
-  t: Translate;
-  culture: string;
-  dates: DateFormats;
-}) {
+export function EntityChangeModal({ modal, t, culture, dates }: RecordModalProps) {
   const now = new Date();
   return (
     <RecordModal<EntityChangeWithUsernameDto[], EntityChangeRequest>
