@@ -45,6 +45,12 @@ async function mailedToken(userName: string, userId: string, tenantId: string | 
   return link.searchParams.get('confirmationToken')!;
 }
 
+const securityLogsOf = (userId: string, action: string) =>
+  server.ctx.db
+    .select()
+    .from(securityLogs)
+    .where(and(eq(securityLogs.userId, userId), eq(securityLogs.action, action)));
+
 describe('e-mail confirmation', () => {
   it('mails a link whose token verifies, confirms once, and shows in the confirmation state', async () => {
     const id = await unconfirmedUser('confirm.one');
@@ -67,11 +73,7 @@ describe('e-mail confirmation', () => {
     const again = await request(server, null, 'POST', '/api/account/confirm-email', { userId: id, token });
     expect(expectError(again, 403).code).toBe('Volo.Abp.Identity:InvalidToken');
     expect((await verify(token)).body).toBe(false);
-    const logs = await server.ctx.db
-      .select()
-      .from(securityLogs)
-      .where(and(eq(securityLogs.userId, id), eq(securityLogs.action, 'EmailConfirmed')));
-    expect(logs).toHaveLength(1);
+    expect(await securityLogsOf(id, 'EmailConfirmed')).toHaveLength(1);
   });
 
   it('stores only a hash of the token, with an expiry', async () => {
@@ -173,11 +175,7 @@ describe('phone number confirmation', () => {
     expect(right.status).toBe(204);
     const [row] = await server.ctx.db.select().from(users).where(eq(users.id, id));
     expect(row).toMatchObject({ phoneNumber: '+37410123456', phoneNumberConfirmed: true });
-    const logs = await server.ctx.db
-      .select()
-      .from(securityLogs)
-      .where(and(eq(securityLogs.userId, id), eq(securityLogs.action, 'PhoneNumberConfirmed')));
-    expect(logs).toHaveLength(1);
+    expect(await securityLogsOf(id, 'PhoneNumberConfirmed')).toHaveLength(1);
   });
 
   it('spends a code after five wrong guesses, and refuses another user id', async () => {
