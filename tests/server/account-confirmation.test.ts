@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { securityLogs, users, userTokens } from '../../server/db/schema/index.ts';
 import { setSettingValues } from '../../server/modules/setting-management/store.ts';
-import { createUser, linkInMail, outboxMails, passwordToken } from '../kit/auth.ts';
+import { createUser, latestSecurityCode, linkInMail, outboxMails, passwordToken } from '../kit/auth.ts';
 import { startTestServer, type TestServer } from '../kit/test-server.ts';
 import { expectError, request, strongPassword, tenantIdOf } from './identity-helpers.ts';
 
@@ -159,12 +159,7 @@ describe('phone number confirmation', () => {
     expect(send.status, JSON.stringify(send.body)).toBe(204);
     const mail = (await outboxMails(server, 'phone.one@example.test')).at(-1)!;
     expect(mail.subject).toContain('[SMS +37410123456]');
-    const code = /\b(\d{6})\b/.exec(
-      mail.raw
-        .split(/\r?\n\r?\n/)
-        .slice(1)
-        .join('\n'),
-    )![1]!;
+    const code = await latestSecurityCode(server, 'phone.one@example.test');
 
     const wrong = await request(server, token, 'POST', '/api/account/confirm-phone-number', {
       userId: id,
@@ -183,13 +178,7 @@ describe('phone number confirmation', () => {
     const otherId = await createUser(server, { userName: 'phone.three', password: strongPassword });
     const { access_token: token } = await passwordToken(server, { userName: 'phone.two', password: strongPassword });
     await request(server, token, 'POST', '/api/account/send-phone-number-confirmation-token', { phoneNumber: '+33123456789' });
-    const mail = (await outboxMails(server, 'phone.two@example.test')).at(-1)!;
-    const code = /\b(\d{6})\b/.exec(
-      mail.raw
-        .split(/\r?\n\r?\n/)
-        .slice(1)
-        .join('\n'),
-    )![1]!;
+    const code = await latestSecurityCode(server, 'phone.two@example.test');
     expectError(await request(server, token, 'POST', '/api/account/confirm-phone-number', { userId: otherId, token: code }), 403);
     const wrongCode = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i++) await request(server, token, 'POST', '/api/account/confirm-phone-number', { userId: id, token: wrongCode });
