@@ -7,21 +7,8 @@ import type { UserManager } from 'oidc-client-ts';
 import type { AuthSession } from '../../machines/session/auth.machine.ts';
 import { configuration } from '../../machines/session/auth.model.ts';
 import { sessionFromTokens } from '../../machines/session/tokens.ts';
+import { memoryStorage } from '../kit/memory-storage.ts';
 import { createAuthLogic, createTokenStore } from '../../src/app/auth-actors.ts';
-
-function memoryStorage(): Storage {
-  const map = new Map<string, string>();
-  return {
-    get length() {
-      return map.size;
-    },
-    clear: () => map.clear(),
-    getItem: (key) => map.get(key) ?? null,
-    key: (index) => [...map.keys()][index] ?? null,
-    removeItem: (key) => void map.delete(key),
-    setItem: (key, value) => void map.set(key, String(value)),
-  };
-}
 
 beforeEach(() => {
   vi.useFakeTimers();

@@ -12,21 +12,8 @@ import {
   renewalDelay,
   sessionFromTokens,
 } from '../../machines/session/tokens.ts';
+import { memoryStorage } from '../kit/memory-storage.ts';
 import { createTokenStore } from '../../src/app/auth-actors.ts';
-
-function memoryStorage(): Storage {
-  const map = new Map<string, string>();
-  return {
-    get length() {
-      return map.size;
-    },
-    clear: () => map.clear(),
-    getItem: (key) => map.get(key) ?? null,
-    key: (index) => [...map.keys()][index] ?? null,
-    removeItem: (key) => void map.delete(key),
-    setItem: (key, value) => void map.set(key, String(value)),
-  };
-}
 
 const jwt = (payload: object) => `h.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.s`;
 
