@@ -1,5 +1,6 @@
 // Sign-in helpers for server suites: real tokens from the real password grant of the SPA client,
 // and the headers the SPA sends with them. Also a way to create users directly in the database.
+import { eq } from 'drizzle-orm';
 import { hashPassword } from '../../server/modules/identity/passwords.ts';
 import { users } from '../../server/db/schema/index.ts';
 import type { TestServer } from './test-server.ts';
@@ -75,6 +76,18 @@ export async function createUser(
     })
     .returning({ id: users.id });
   return row!.id;
+}
+
+/** A user made by createUser, then given `patch` (any user column, e.g. twoFactorEnabled): its row. */
+export async function createUserRow(
+  server: Pick<TestServer, 'ctx'>,
+  init: Parameters<typeof createUser>[1],
+  patch: Partial<typeof users.$inferInsert> = {},
+): Promise<typeof users.$inferSelect> {
+  const id = await createUser(server, init);
+  if (Object.keys(patch).length) await server.ctx.db.update(users).set(patch).where(eq(users.id, id));
+  const [row] = await server.ctx.db.select().from(users).where(eq(users.id, id));
+  return row!;
 }
 
 /** A minimal cookie jar for driving the server-rendered pages with fetch. */

@@ -28,7 +28,7 @@ import {
   verifyTwoFactorToken,
 } from '../../server/modules/account/two-factor.ts';
 import { setSettingValues } from '../../server/modules/setting-management/store.ts';
-import { createUser, latestSecurityCode, outboxMails, secretOfUri, totpCode } from '../kit/auth.ts';
+import { createUserRow, latestSecurityCode, outboxMails, secretOfUri, totpCode } from '../kit/auth.ts';
 import { startTestServer, type TestServer } from '../kit/test-server.ts';
 
 let server: TestServer;
@@ -41,12 +41,8 @@ afterAll(async () => {
 
 const global = { providerName: 'G' as const, providerKey: '' };
 
-async function newUser(name: string, patch: Partial<typeof users.$inferInsert> = {}) {
-  const id = await createUser(server, { userName: name, password: '1q2w3E*' });
-  if (Object.keys(patch).length) await server.ctx.db.update(users).set(patch).where(eq(users.id, id));
-  const [row] = await server.ctx.db.select().from(users).where(eq(users.id, id));
-  return row!;
-}
+const newUser = (name: string, patch: Partial<typeof users.$inferInsert> = {}) =>
+  createUserRow(server, { userName: name, password: '1q2w3E*' }, patch);
 
 describe('two-factor behaviour rules', () => {
   it('reads Optional by default, follows the setting (names and numbers) and lets the feature win', async () => {

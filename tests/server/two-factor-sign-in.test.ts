@@ -11,6 +11,7 @@ import {
   browse,
   CookieJar,
   createUser,
+  createUserRow,
   follow,
   latestSecurityCode,
   outboxMails,
@@ -34,12 +35,8 @@ afterAll(async () => {
 const global = { providerName: 'G' as const, providerKey: '' };
 const password = '1q2w3E*';
 
-async function twoFactorUser(userName: string, patch: Partial<typeof users.$inferInsert> = { twoFactorEnabled: true }) {
-  const id = await createUser(server, { userName, password });
-  await server.ctx.db.update(users).set(patch).where(eq(users.id, id));
-  const [row] = await server.ctx.db.select().from(users).where(eq(users.id, id));
-  return row!;
-}
+const twoFactorUser = (userName: string, patch: Partial<typeof users.$inferInsert> = { twoFactorEnabled: true }) =>
+  createUserRow(server, { userName, password }, patch);
 
 const grant = (userName: string, extra: Record<string, string> = {}) =>
   tokenRequest(
