@@ -84,10 +84,17 @@ async function openSettings(page: Page): Promise<void> {
 }
 
 async function save(page: Page): Promise<void> {
+  // The page's heading element, kept to see whether the screen was remounted.
+  await page.evaluate(() => {
+    (window as unknown as { heading?: Element | null }).heading = document.querySelector('h1');
+  });
   await page.getByRole('button', { name: 'Save' }).click();
   await page.getByText('Saved successfully').first().waitFor();
-  // The configuration is reloaded after a save; the tab comes back with the saved values.
+  // The configuration is reloaded after a save (signed in all along): the screen stays on the page,
+  // never blanked and remounted, with the saved values.
+  await page.waitForLoadState('networkidle');
   await page.getByRole('button', { name: 'Save' }).waitFor();
+  expect(await page.evaluate(() => (window as unknown as { heading?: Element | null }).heading?.isConnected)).toBe(true);
 }
 
 describe('audit log settings', () => {
