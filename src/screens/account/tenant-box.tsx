@@ -18,6 +18,7 @@ import { Button, formActionsClass, Modal, showToast, stackClass, TextField } fro
 import type { AccountTranslate } from './account-texts.ts';
 
 function setTenantCookie(tenant: SessionTenant | null): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: ABP's __tenant cookie, set synchronously before the configuration reload that must carry it; the Cookie Store API is not in every supported browser.
   document.cookie = tenant
     ? `__tenant=${encodeURIComponent(tenant.id)}; path=/; SameSite=Lax`
     : '__tenant=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT; SameSite=Lax';
