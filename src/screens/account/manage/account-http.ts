@@ -6,7 +6,7 @@ import { useMemo } from 'react';
 import type { Http } from '../../../api/http.ts';
 import type { ShellSystem } from '../../../app/system.ts';
 import { useSystem } from '../../../app/system-context.ts';
-import { sessionHttp } from '../../audit-logs/export/session-http.ts';
+import { sessionHttp } from '../../../app/use-session-http.ts';
 
 const clients = new WeakMap<ShellSystem, Http>();
 
