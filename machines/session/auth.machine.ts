@@ -299,11 +299,34 @@ export const authMachine = setup({
         if (context.flow === 'password' && context.returnUrl) enqueue.emit({ type: 'navigation.replace', url: context.returnUrl });
         enqueue.assign({ returnUrl: null });
       }),
-      invoke: { id: 'watchTokenExpiry', src: 'watchTokenExpiry', input: ({ context }) => ({ session: context.session as AuthSession }) },
+      // Renewing the token and reloading the configuration happen inside signedIn: the screen stays
+      // mounted (no loading page, no lost form edits) while they run.
       initial: 'ready',
       states: {
         ready: {
-          on: { 'auth.reloadConfiguration': { target: 'reloading' } },
+          // Watches the current session: entering ready again (after a renewal) watches the new one.
+          invoke: {
+            id: 'watchTokenExpiry',
+            src: 'watchTokenExpiry',
+            input: ({ context }) => ({ session: context.session as AuthSession }),
+          },
+          on: {
+            'auth.reloadConfiguration': { target: 'reloading' },
+            'session.expiring': [
+              { guard: 'hasRefreshToken', target: 'renewing' },
+              // No refresh token: the session ends with its access token (logged out, state refreshed).
+              { target: '#auth.signedOut', actions: ['clearTokens', assign({ error: 'notAuthenticated' })] },
+            ],
+          },
+        },
+        renewing: {
+          invoke: {
+            id: 'refreshToken',
+            src: 'refreshToken',
+            input: ({ context }) => ({ session: context.session as AuthSession }),
+            onDone: { target: 'ready', actions: { type: 'storeSession', params: ({ event }) => event.output } },
+            onError: { target: '#auth.signedOut', actions: ['clearTokens', assign({ error: 'notAuthenticated' }), 'requestSignIn'] },
+          },
         },
         reloading: {
           // A second reload request while one runs is the same request: it is not restarted.
@@ -335,20 +358,6 @@ export const authMachine = setup({
           target: 'signedOut',
           actions: ['clearTokens', assign({ error: 'notAuthenticated' })],
         },
-        'session.expiring': [
-          { guard: 'hasRefreshToken', target: 'renewingToken' },
-          // No refresh token: the session ends with its access token (logged out, state refreshed).
-          { target: 'signedOut', actions: ['clearTokens', assign({ error: 'notAuthenticated' })] },
-        ],
-      },
-    },
-    renewingToken: {
-      invoke: {
-        id: 'refreshToken',
-        src: 'refreshToken',
-        input: ({ context }) => ({ session: context.session as AuthSession }),
-        onDone: { target: 'signedIn', actions: { type: 'storeSession', params: ({ event }) => event.output } },
-        onError: { target: 'signedOut', actions: ['clearTokens', assign({ error: 'notAuthenticated' }), 'requestSignIn'] },
       },
     },
     signingOut: {

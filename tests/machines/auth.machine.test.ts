@@ -252,7 +252,9 @@ describe('auth machine', () => {
     run.fakes.settle('loadConfiguration', { output: configuration('admin') });
     await settled();
     run.actor.send({ type: 'session.expiring' });
-    expect(run.state().value).toBe('renewingToken');
+    expect(run.state().value).toEqual({ signedIn: 'renewing' });
+    // Still signed in while renewing: the screen stays mounted (no loading page, no lost form edits).
+    expect(run.state().matches('signedIn')).toBe(true);
     const next = { ...renewedSession, accessToken: 'third-access-token' };
     run.fakes.settle('refreshToken', { output: next });
     await settled();

@@ -44,9 +44,7 @@ export function idleSessionState(
   const enabled =
     localFlag === 'true' || localFlag === 'false' ? localFlag === 'true' : values[idleEnabledSetting]?.toLowerCase() === 'true';
   // Renewing the token or re-reading the configuration keeps the session: the idle timer runs on.
-  const signedIn =
-    snapshot.context.session !== null &&
-    (snapshot.matches('signedIn') || snapshot.matches('renewingToken') || snapshot.matches('loadingConfiguration'));
+  const signedIn = snapshot.context.session !== null && (snapshot.matches('signedIn') || snapshot.matches('loadingConfiguration'));
   return { isActive: signedIn && enabled, timeoutMinutes: idleTimeoutMinutes(values[idleTimeoutSetting]) };
 }
 
