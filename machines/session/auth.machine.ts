@@ -24,6 +24,7 @@
 // - Sign-out revokes the tokens at the server first (a failure keeps the user signed in and says so),
 //   then clears them; in the code flow the same actor then ends the identity server's session by
 //   redirect, and the machine waits for the browser to leave (up to `redirectTimeout`).
+//
 // Size: the chart alone (the guidance's ~250 lines is exceeded by the two flows' states); its types
 // and address rules live in auth.types.ts, link login is a child machine (link-login.machine.ts) and
 // the login forms' submit lifecycle is the generic form-submit machine.
