@@ -430,6 +430,37 @@ describe('audit logs', () => {
     }
   });
 
+  it('a user with AuditLogging.AuditLogs but without its Export permission sees the list and no Export to Excel', async () => {
+    const reader = { userName: 'audit-reader', password: '1q2w3E*reader' };
+    const created = await api('POST', '/api/identity/users', adminToken, {
+      userName: reader.userName,
+      email: 'audit-reader@example.test',
+      password: reader.password,
+    });
+    expect(created.status).toBe(200);
+    const grant = await api(
+      'PUT',
+      `/api/permission-management/permissions?providerName=U&providerKey=${(created.json as { id: string }).id}`,
+      adminToken,
+      {
+        permissions: [{ name: 'AuditLogging.AuditLogs', isGranted: true }],
+      },
+    );
+    expect(grant.status).toBe(204);
+    const other = await launchBrowser();
+    try {
+      await acceptCookies(other.context, server.url);
+      const page = await other.context.newPage();
+      await signIn(page, server.url, reader.userName, reader.password);
+      await page.goto(`${server.url}/audit-logs`);
+      await page.getByRole('heading', { name: 'Audit logs' }).waitFor();
+      await page.getByRole('button', { name: 'Refresh' }).first().waitFor();
+      expect(await page.getByRole('button', { name: 'Export to Excel' }).count()).toBe(0);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('a user without AuditLogging.AuditLogs gets 403 on /audit-logs and no menu entry', async () => {
     const other = await launchBrowser();
     try {

@@ -1,13 +1,16 @@
 // 'Export to Excel' for the audit lists (spec 2.6, 7.14): exports with the filters it is given at
 // the moment of the press. Render-only over the auditExport machine: the button, then either the
 // progress of a background job (a named progressbar) with Cancel, or the download of the finished
-// file until its link expires. Toasts come from the machine's emitted outcomes.
+// file until its link expires. Toasts come from the machine's emitted outcomes. Shown only with the
+// AuditLogging.AuditLogs.Export permission, which the server requires to start an export.
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { selectAuditExport } from '../../../../machines/audit-logging/audit-export.machine.ts';
 import type { AuditExportFilters, AuditExportKind } from '../../../api/audit-export.ts';
+import { isGranted } from '../../../app/access.ts';
 import { inspectOptions } from '../../../app/inspection.ts';
-import { shallowEqual } from '../../../app/shell-view.ts';
+import { selectAccess, shallowEqual } from '../../../app/shell-view.ts';
+import { useSystem } from '../../../app/system-context.ts';
 import { useAreaTexts } from '../../../app/use-area-texts.ts';
 import { Button, clusterClass, ProgressBar, Spinner } from '../../../ui/index.ts';
 import { connectExportToasts, createAuditExportLogic } from './export-actors.ts';
@@ -19,7 +22,15 @@ export interface AuditExportButtonProps {
   filters: AuditExportFilters;
 }
 
-export function AuditExportButton({ kind, filters }: AuditExportButtonProps) {
+export const exportPermission = 'AuditLogging.AuditLogs.Export';
+
+export function AuditExportButton(props: AuditExportButtonProps) {
+  const { auth } = useSystem();
+  const canExport = useSelector(auth, (snapshot) => isGranted(selectAccess(snapshot), exportPermission));
+  return canExport ? <ExportControls {...props} /> : null;
+}
+
+function ExportControls({ kind, filters }: AuditExportButtonProps) {
   const t = useAreaTexts(exportTexts);
   const http = useSessionHttp();
   const logic = useMemo(() => createAuditExportLogic(http, window), [http]);
