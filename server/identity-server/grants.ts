@@ -22,7 +22,7 @@
 //   error_description, and every outcome writes a security log row.
 import { and, eq, isNull, or, type SQL } from 'drizzle-orm';
 import { type Client, errors, type KoaContextWithOIDC, type Provider } from 'oidc-provider';
-import type { AppContext, CurrentUser, TenantInfo } from '../context.ts';
+import type { AppContext, TenantInfo } from '../context.ts';
 import { applications, identitySessions, userDelegations, userLinks, users } from '../db/schema/index.ts';
 import { localize } from '../localization/index.ts';
 import {
@@ -38,6 +38,7 @@ import {
 } from '../modules/account/two-factor.ts';
 import { captchaRequired, verifyCaptcha } from '../modules/account/captcha.ts';
 import { AppError } from '../errors.ts';
+import { currentUserFromRow } from '../plugins/request-context.ts';
 import { loadAccount } from './account.ts';
 import { cultureOfKoa, requestInfo } from './culture.ts';
 import { apiResource, oidcScopes, resourceServerInfo } from './provider-config.ts';
@@ -312,26 +313,6 @@ async function activeUser(ctx: AppContext, id: string, tenantId: string | null):
   return row?.isActive ? row : undefined;
 }
 
-const asCurrentUser = (user: UserRow): CurrentUser => ({
-  id: user.id,
-  tenantId: user.tenantId,
-  userName: user.userName,
-  name: user.name,
-  surName: user.surname,
-  email: user.email,
-  emailVerified: user.emailConfirmed,
-  phoneNumber: user.phoneNumber,
-  phoneNumberVerified: user.phoneNumberConfirmed,
-  roles: [],
-  sessionId: null,
-  clientId: null,
-  rememberMe: false,
-  impersonatorUserId: null,
-  impersonatorTenantId: null,
-  impersonatorUserName: null,
-  impersonatorTenantName: null,
-});
-
 function linkLoginGrant(provider: Provider, ctx: AppContext) {
   return async (koa: KoaContextWithOIDC) => {
     const params = koa.oidc.params as Params;
@@ -409,7 +390,7 @@ function impersonationGrant(provider: Provider, ctx: AppContext) {
       const tenantId = params.TenantId?.trim() ? normalizeGuid(params.TenantId) : null;
       if (!userId || (tenantId ?? null) !== (caller.user.tenantId ?? null))
         throw await fail('ImpersonationNotAllowed', { userId: params.UserId });
-      if (!(await ctx.permissions.isGranted(asCurrentUser(caller.user), caller.user.tenantId, 'AbpIdentity.Users.Impersonation'))) {
+      if (!(await ctx.permissions.isGranted(currentUserFromRow(caller.user), caller.user.tenantId, 'AbpIdentity.Users.Impersonation'))) {
         throw await fail('ImpersonationNotAllowed', { userId });
       }
       if (userId === caller.user.id || impersonatorId) throw await fail('ImpersonationNotAllowed', { userId });
@@ -420,7 +401,7 @@ function impersonationGrant(provider: Provider, ctx: AppContext) {
       const tenant = tenantId ? await ctx.tenants.findById(tenantId) : null;
       if (caller.user.tenantId !== null || impersonatorId || !tenant?.isActive)
         throw await fail('ImpersonationNotAllowed', { tenantId: params.TenantId });
-      if (!(await ctx.permissions.isGranted(asCurrentUser(caller.user), null, 'Saas.Tenants.Impersonation'))) {
+      if (!(await ctx.permissions.isGranted(currentUserFromRow(caller.user), null, 'Saas.Tenants.Impersonation'))) {
         throw await fail('ImpersonationNotAllowed', { tenantId });
       }
       const userName = (params.TenantUserName?.trim() || 'admin').toUpperCase();

@@ -87,17 +87,7 @@ async function resolveCaller(ctx: AppContext, request: FastifyRequest): Promise<
     request.tokenError = 'invalid_token';
     return;
   }
-  const user = row.user;
-  request.currentUser = {
-    id: user.id,
-    tenantId: user.tenantId,
-    userName: user.userName,
-    name: user.name,
-    surName: user.surname,
-    email: user.email,
-    emailVerified: user.emailConfirmed,
-    phoneNumber: user.phoneNumber,
-    phoneNumberVerified: user.phoneNumberConfirmed,
+  request.currentUser = currentUserFromRow(row.user, {
     roles: claimList(claims.role),
     sessionId,
     clientId: claimString(claims.client_id) ?? claimString(claims.azp),
@@ -106,7 +96,7 @@ async function resolveCaller(ctx: AppContext, request: FastifyRequest): Promise<
     impersonatorTenantId: claimString(claims.impersonator_tenantid),
     impersonatorUserName: claimString(claims.impersonator_username),
     impersonatorTenantName: claimString(claims.impersonator_tenantname),
-  };
+  });
   if (sessionId && (!row.lastAccessed || Date.now() - row.lastAccessed.getTime() > 60_000)) {
     // Last activity is informational: written at most once a minute, never blocking the request.
     void ctx.db
@@ -183,4 +173,28 @@ export function registerRequestContext(app: FastifyInstance, ctx: AppContext): v
     }
     await checkAccess(ctx, request);
   });
+}
+
+/** A user row as the caller the permission, feature and audit code sees; a token's claims fill the rest. */
+export function currentUserFromRow(user: typeof users.$inferSelect, fromToken: Partial<CurrentUser> = {}): CurrentUser {
+  return {
+    id: user.id,
+    tenantId: user.tenantId,
+    userName: user.userName,
+    name: user.name,
+    surName: user.surname,
+    email: user.email,
+    emailVerified: user.emailConfirmed,
+    phoneNumber: user.phoneNumber,
+    phoneNumberVerified: user.phoneNumberConfirmed,
+    roles: [],
+    sessionId: null,
+    clientId: null,
+    rememberMe: false,
+    impersonatorUserId: null,
+    impersonatorTenantId: null,
+    impersonatorUserName: null,
+    impersonatorTenantName: null,
+    ...fromToken,
+  };
 }
