@@ -5,3 +5,4 @@ export * from './tenancy.ts';
 export * from './account.ts';
 export * from './audit-logging.ts';
 export * from './sign-in.ts';
+export * from './identity-organization.ts';
