@@ -6,3 +6,4 @@ export * from './account.ts';
 export * from './audit-logging.ts';
 export * from './sign-in.ts';
 export * from './identity-organization.ts';
+export * from './identity-transfer.ts';
