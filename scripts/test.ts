@@ -1,7 +1,10 @@
-// `npm test`: everything, from a fresh clone. Installs Debian's chromium when it is missing, builds
-// the SPA, type-checks, lints, checks the generated docs are current, then runs the unit, server and
-// end-to-end suites on PGlite and, when TEST_DATABASE_URL names a PostgreSQL server, the server and
-// end-to-end suites again on PostgreSQL. Prints one closing line: "tests: N passed, N failed".
+// `npm test`: everything, from a fresh clone or a used machine. Installs Debian's chromium and
+// postgresql when they are missing, builds the SPA, type-checks, lints, checks the generated docs
+// are current, runs the unit, server and end-to-end suites on PGlite, then the suites whose behaviour
+// differs by database again on PostgreSQL: a private server this script starts on a free port and
+// removes afterwards (scripts/test-postgres.sh), or the one TEST_DATABASE_URL names;
+// TEST_POSTGRES=off skips that pass. Ends with a timing summary, the counts by kind, and one closing
+// line: "tests: N passed, N failed, N skipped".
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,65 +14,162 @@ const tmp = path.join(root, '.tmp');
 fs.mkdirSync(tmp, { recursive: true });
 const started = Date.now();
 
+const phases: Array<{ title: string; seconds: number; ok: boolean }> = [];
 function run(title: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}): boolean {
   const t0 = Date.now();
   process.stdout.write(`\n== ${title}\n`);
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  process.stdout.write(`== ${title}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
-  return result.status === 0;
+  const seconds = (Date.now() - t0) / 1000;
+  const ok = result.status === 0;
+  phases.push({ title, seconds, ok });
+  process.stdout.write(`== ${title}: ${ok ? 'ok' : 'FAILED'} in ${seconds.toFixed(1)} s\n`);
+  return ok;
+}
+
+function apt(packages: string[]): void {
+  const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
+  const aptGet = (args: string[]) =>
+    execFileSync(sudo[0] ?? 'apt-get', sudo.length ? ['apt-get', ...args] : args, {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
+  aptGet(['update', '-qq']);
+  aptGet(['install', '-y', '-qq', '--no-install-recommends', ...packages]);
 }
 
 function ensureChromium(): void {
   if (fs.existsSync('/usr/bin/chromium')) return;
   process.stdout.write('Installing Debian chromium (missing) ...\n');
-  const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
-  const apt = (args: string[]) =>
-    execFileSync(sudo[0] ?? 'apt-get', sudo.length ? ['apt-get', ...args] : args, {
-      stdio: 'inherit',
-      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-    });
-  apt(['update', '-qq']);
-  apt(['install', '-y', '-qq', '--no-install-recommends', 'chromium', 'fonts-dejavu-core']);
+  apt(['chromium', 'fonts-dejavu-core']);
+}
+
+/** The PostgreSQL server of the second pass: the one named, a private one, or none. */
+function startPostgres(): { url: string; stop(): void } | null {
+  if (process.env.TEST_DATABASE_URL) return { url: process.env.TEST_DATABASE_URL, stop() {} };
+  if (process.env.TEST_POSTGRES === 'off') return null;
+  const output = execFileSync('bash', [path.join(root, 'scripts/test-postgres.sh'), 'start'], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const value = (name: string) => output.match(new RegExp(`^${name}=(.*)$`, 'm'))?.[1] ?? '';
+  const dir = value('DIR');
+  let stopped = false;
+  return {
+    url: value('URL'),
+    stop() {
+      if (stopped) return;
+      stopped = true;
+      spawnSync('bash', [path.join(root, 'scripts/test-postgres.sh'), 'stop', dir], { stdio: 'inherit' });
+    },
+  };
+}
+
+/**
+ * The rule that picks the PostgreSQL pass: a server suite runs there when it reaches the database
+ * itself, beyond the HTTP answers of the real server: it imports the schema, client or migrations
+ * (`server/db/`), reads or writes through `ctx.db`/`ctx.database`, or branches on the database kind
+ * (multi-instance, process-level and maintenance suites). Those assert stored rows, queries,
+ * migrations, locks and notifications, which is where the drivers differ. A suite that only speaks
+ * HTTP checks the pipeline and protocol, which the drivers do not touch; end-to-end specs drive a
+ * browser over the same API the server suites already run on both databases. Both run once.
+ */
+const differsByDatabase = (source: string) => /server\/db\/|ctx\.(db|database)\b|databaseKind|TEST_DATABASE_URL/.test(source);
+
+function postgresSuites(): string[] {
+  const dir = path.join(root, 'tests/server');
+  return fs
+    .readdirSync(dir)
+    .filter((name) => name.endsWith('.test.ts'))
+    .filter((name) => differsByDatabase(fs.readFileSync(path.join(dir, name), 'utf8')))
+    .map((name) => `tests/server/${name}`);
 }
 
 interface VitestJson {
   numPassedTests: number;
   numFailedTests: number;
   numPendingTests: number;
+  testResults: Array<{
+    name: string;
+    startTime: number;
+    endTime: number;
+    assertionResults: Array<{ title: string; status: string }>;
+  }>;
 }
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
-function vitest(title: string, projects: string[], env: NodeJS.ProcessEnv = {}): boolean {
-  const output = path.join(tmp, `vitest-${title.replace(/\W+/g, '-')}.json`);
+/** Passed tests by kind: generated model paths (titled "… ⇒ state"), hand-written, and the second database pass. */
+const kinds = { generated: 0, handWritten: 0, secondDatabase: 0 };
+const files: Array<{ file: string; pass: string; seconds: number }> = [];
+
+function vitest(title: string, pass: string, args: string[], env: NodeJS.ProcessEnv, secondDatabase = false): boolean {
+  const output = path.join(tmp, `vitest-${pass}.json`);
   fs.rmSync(output, { force: true });
-  const ok = run(
-    title,
-    'npx',
-    ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${output}`],
-    env,
-  );
+  const ok = run(title, 'npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${output}`], env);
   if (fs.existsSync(output)) {
     const result = JSON.parse(fs.readFileSync(output, 'utf8')) as VitestJson;
     totals.passed += result.numPassedTests;
     totals.failed += result.numFailedTests;
     totals.skipped += result.numPendingTests;
+    for (const file of result.testResults) {
+      files.push({ file: path.relative(root, file.name), pass, seconds: (file.endTime - file.startTime) / 1000 });
+      for (const test of file.assertionResults) {
+        if (test.status !== 'passed') continue;
+        if (secondDatabase) kinds.secondDatabase++;
+        else if (test.title.includes('⇒')) kinds.generated++;
+        else kinds.handWritten++;
+      }
+    }
   } else if (!ok) {
     totals.failed += 1;
   }
   return ok;
 }
 
-ensureChromium();
-const steps: boolean[] = [];
-steps.push(run('build SPA', 'npx', ['vite', 'build', '--logLevel', 'warn']));
-steps.push(run('type check', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']));
-steps.push(run('lint', 'npx', ['biome', 'check', '.']));
-steps.push(run('generated docs are current', 'node', ['scripts/generate-docs.ts', '--check']));
-const pgUrl = process.env.TEST_DATABASE_URL;
-steps.push(vitest('unit, server and e2e on PGlite', ['unit', 'server', 'e2e'], { TEST_DATABASE_URL: '' }));
-if (pgUrl) steps.push(vitest('server and e2e on PostgreSQL', ['server', 'e2e'], { TEST_DATABASE_URL: pgUrl }));
-else process.stdout.write('\n(TEST_DATABASE_URL not set: the PostgreSQL run is skipped)\n');
+function summary(): void {
+  const pad = (text: string, width: number) => text.padEnd(width);
+  const width = Math.max(...phases.map((p) => p.title.length));
+  process.stdout.write('\n== timing\n');
+  for (const phase of phases)
+    process.stdout.write(`  ${pad(phase.title, width)}  ${phase.seconds.toFixed(1).padStart(6)} s${phase.ok ? '' : '  FAILED'}\n`);
+  process.stdout.write('  the 10 slowest files:\n');
+  for (const entry of [...files].sort((a, b) => b.seconds - a.seconds).slice(0, 10))
+    process.stdout.write(`  ${entry.seconds.toFixed(1).padStart(7)} s  ${entry.file} (${entry.pass})\n`);
+  process.stdout.write(
+    `\npassed by kind: ${kinds.handWritten} hand-written, ${kinds.generated} generated model paths, ${kinds.secondDatabase} in the PostgreSQL pass\n`,
+  );
+}
 
+ensureChromium();
+const postgres = startPostgres();
+const stopPostgres = () => postgres?.stop();
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.on(signal, () => {
+    stopPostgres();
+    process.exit(130);
+  });
+
+const steps: boolean[] = [];
+try {
+  steps.push(run('build SPA', 'npx', ['vite', 'build', '--logLevel', 'warn']));
+  steps.push(run('type check', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']));
+  steps.push(run('lint', 'npx', ['biome', 'check', '.']));
+  steps.push(run('generated docs are current', 'node', ['scripts/generate-docs.ts', '--check']));
+  steps.push(
+    vitest('unit, server and e2e on PGlite', 'pglite', ['--project', 'unit', '--project', 'server', '--project', 'e2e'], {
+      TEST_DATABASE_URL: '',
+    }),
+  );
+  if (postgres) {
+    const suites = postgresSuites();
+    steps.push(
+      vitest(`${suites.length} server suites on PostgreSQL`, 'postgres', ['--project', 'server', ...suites], { TEST_DATABASE_URL: postgres.url }, true),
+    );
+  } else process.stdout.write('\n(TEST_POSTGRES=off: the PostgreSQL pass is skipped)\n');
+} finally {
+  stopPostgres();
+}
+
+summary();
 const failedSteps = steps.filter((ok) => !ok).length;
 process.stdout.write(`\nnpm test finished in ${((Date.now() - started) / 1000).toFixed(0)} s; ${failedSteps} failed step(s)\n`);
 process.stdout.write(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped\n`);

@@ -1,12 +1,12 @@
-// Debian's Chromium driven by playwright-core, for the end-to-end specs. Rules: each launch gets a
-// fresh profile directory (no state leaks between specs) removed on close; the flags keep Chromium
-// quiet and offline apart from the server under test. axe-core is injected through the DevTools
-// protocol, which the page's strict CSP does not govern, so the page is checked with its real CSP.
+// Debian's Chromium driven by playwright-core, for the end-to-end specs. Rules: one Chromium process
+// per test worker, launched on first use and shared by every spec and every launchBrowser() call in
+// that worker; each call gets its own browser context (its own cookies, storage and cache, like a
+// fresh profile), closed by close(), so no state leaks between specs. The flags keep Chromium quiet
+// and offline apart from the server under test. axe-core is injected through the DevTools protocol,
+// which the page's strict CSP does not govern, so the page is checked with its real CSP.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import os from 'node:os';
-import path from 'node:path';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type BrowserContext, type Browser as ChromiumBrowser, chromium, type Page } from 'playwright-core';
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -15,12 +15,12 @@ export interface Browser {
   close(): Promise<void>;
 }
 
-export async function launchBrowser(options: { locale?: string } = {}): Promise<Browser> {
-  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'finance-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
+let shared: Promise<ChromiumBrowser> | undefined;
+/** The worker's Chromium; it ends with the worker (its pipe to this process closes). */
+function sharedChromium(): Promise<ChromiumBrowser> {
+  shared ??= chromium.launch({
     executablePath: chromiumPath,
     headless: true,
-    locale: options.locale ?? 'en-US',
     args: [
       '--headless',
       '--no-sandbox',
@@ -32,11 +32,15 @@ export async function launchBrowser(options: { locale?: string } = {}): Promise<
       '--disable-sync',
     ],
   });
+  return shared;
+}
+
+export async function launchBrowser(options: { locale?: string } = {}): Promise<Browser> {
+  const context = await (await sharedChromium()).newContext({ locale: options.locale ?? 'en-US' });
   return {
     context,
     async close() {
       await context.close();
-      fs.rmSync(profile, { recursive: true, force: true });
     },
   };
 }
