@@ -1,5 +1,9 @@
-// The export of an audit list to Excel (spec 7.14, 8; issue 5 item 4), one per export button. Rules:
-// - `export.start` {filters} asks the server once; while a request, a background job or a download
+// The export of any list (issue 9 resource kit; spec 7.13, 7.14, 8; generalised from the audit-log
+// export of issue 5 item 4), one per export button: exactly the list's filtered rows, as XLSX or CSV.
+// Rules:
+// - `export.start` {filters, format} (format 'xlsx' when absent) asks the server once for the
+//   resource the screen named (`requestExport` {resource, format, filters}); small sets answer the
+//   file at once, large ones a background job; while a request, a background job or a download
 //   is under way another start is ignored (no double export), so the button can stay simple.
 // - An immediate answer (base64 file + name) is handed to `saveFile` (the browser download), then
 //   'Export completed'. A background job is polled every `progressPollInterval` and its progress
@@ -13,27 +17,46 @@
 //   checkProgress, downloadFile); toasts leave as emitted events. The base64 file stays out of the
 //   context (it can be megabytes): it goes straight from the answer to saveFile's input.
 import { assign, emit, fromPromise, type SnapshotFrom, setup } from 'xstate';
-import type { AuditExportFilters, AuditExportKind, ExportAnswer, ExportProgress } from '../../src/api/audit-export.ts';
+import type { ListFilters } from './paged-list.machine.ts';
 
-export interface AuditExportInput {
-  kind: AuditExportKind;
+export type ExportFormat = 'xlsx' | 'csv';
+
+/** What an export request gives: the file itself, or a background job to follow. */
+export type ExportAnswer = { kind: 'file'; fileData: string; fileName: string } | { kind: 'job'; jobId: string };
+
+/** One look at a background job. `expiresInMs`: how long the download link stays valid from now. */
+export type ExportProgress =
+  | { status: 'running'; processed: number; total: number | null }
+  | { status: 'completed'; fileName: string; expiresInMs: number }
+  | { status: 'failed'; message: string | null };
+
+export interface RequestExportInput {
+  resource: string;
+  format: ExportFormat;
+  filters: ListFilters;
 }
 
-export interface AuditExportContext {
-  kind: AuditExportKind;
-  filters: AuditExportFilters;
+export interface FileExportInput {
+  /** Which list: the screen's actors map it to the export endpoint. */
+  resource: string;
+}
+
+export interface FileExportContext {
+  resource: string;
+  format: ExportFormat;
+  filters: ListFilters;
   jobId: string | null;
   progress: { processed: number; total: number | null } | null;
   file: { fileName: string; expiresInMs: number } | null;
 }
 
-export type AuditExportEvent =
-  | { type: 'export.start'; filters: AuditExportFilters }
+export type FileExportEvent =
+  | { type: 'export.start'; filters: ListFilters; format?: ExportFormat }
   | { type: 'export.cancel' }
   | { type: 'export.download' }
   | { type: 'export.dismiss' };
 
-export type AuditExportEmitted = { type: 'export.completed'; fileName: string } | { type: 'export.failed'; message: string | null };
+export type FileExportEmitted = { type: 'export.completed'; fileName: string } | { type: 'export.failed'; message: string | null };
 
 function notProvided(name: string) {
   return () => Promise.reject(new Error(`actor ${name} is not provided`));
@@ -48,15 +71,17 @@ export function failureMessage(error: unknown): string | null {
 
 const empty = { jobId: null, progress: null, file: null } as const;
 
-export const auditExportMachine = setup({
+type StartEvent = { filters: ListFilters; format?: ExportFormat };
+
+export const fileExportMachine = setup({
   types: {
-    context: {} as AuditExportContext,
-    events: {} as AuditExportEvent,
-    input: {} as AuditExportInput,
-    emitted: {} as AuditExportEmitted,
+    context: {} as FileExportContext,
+    events: {} as FileExportEvent,
+    input: {} as FileExportInput,
+    emitted: {} as FileExportEmitted,
   },
   actors: {
-    requestExport: fromPromise<ExportAnswer, { kind: AuditExportKind; filters: AuditExportFilters }>(notProvided('requestExport')),
+    requestExport: fromPromise<ExportAnswer, RequestExportInput>(notProvided('requestExport')),
     saveFile: fromPromise<string, { fileData: string; fileName: string }>(notProvided('saveFile')),
     checkProgress: fromPromise<ExportProgress, { jobId: string }>(notProvided('checkProgress')),
     downloadFile: fromPromise<void, { fileName: string }>(notProvided('downloadFile')),
@@ -67,7 +92,7 @@ export const auditExportMachine = setup({
     isJobFailed: (_, progress: ExportProgress) => progress.status === 'failed',
   },
   actions: {
-    startExport: assign((_, filters: AuditExportFilters) => ({ ...empty, filters })),
+    startExport: assign((_, start: StartEvent) => ({ ...empty, filters: start.filters, format: start.format ?? ('xlsx' as const) })),
     reset: assign({ ...empty }),
     rememberJob: assign({ jobId: (_, answer: ExportAnswer) => (answer.kind === 'job' ? answer.jobId : null) }),
     rememberProgress: assign({
@@ -89,18 +114,18 @@ export const auditExportMachine = setup({
     linkLifetime: ({ context }) => context.file?.expiresInMs ?? 0,
   },
 }).createMachine({
-  id: 'auditExport',
-  context: ({ input }) => ({ kind: input.kind, filters: {}, ...empty }),
+  id: 'fileExport',
+  context: ({ input }) => ({ resource: input.resource, format: 'xlsx', filters: {}, ...empty }),
   initial: 'idle',
   states: {
     idle: {
-      on: { 'export.start': { target: 'requesting', actions: { type: 'startExport', params: ({ event }) => event.filters } } },
+      on: { 'export.start': { target: 'requesting', actions: { type: 'startExport', params: ({ event }) => event } } },
     },
     requesting: {
       invoke: {
         id: 'requestExport',
         src: 'requestExport',
-        input: ({ context }) => ({ kind: context.kind, filters: context.filters }),
+        input: ({ context }) => ({ resource: context.resource, format: context.format, filters: context.filters }),
         onDone: [
           { guard: { type: 'isFileAnswer', params: ({ event }) => event.output }, target: 'saving' },
           { target: 'background', actions: { type: 'rememberJob', params: ({ event }) => event.output } },
@@ -136,7 +161,7 @@ export const auditExportMachine = setup({
             onDone: [
               {
                 guard: { type: 'isJobCompleted', params: ({ event }) => event.output },
-                target: '#auditExport.ready',
+                target: '#fileExport.ready',
                 actions: [
                   { type: 'rememberFile', params: ({ event }) => event.output },
                   { type: 'reportCompleted', params: ({ event }) => (event.output.status === 'completed' ? event.output.fileName : '') },
@@ -144,7 +169,7 @@ export const auditExportMachine = setup({
               },
               {
                 guard: { type: 'isJobFailed', params: ({ event }) => event.output },
-                target: '#auditExport.idle',
+                target: '#fileExport.idle',
                 actions: [
                   'reset',
                   { type: 'reportFailed', params: ({ event }) => (event.output.status === 'failed' ? event.output.message : null) },
@@ -153,7 +178,7 @@ export const auditExportMachine = setup({
               { target: 'waiting', actions: { type: 'rememberProgress', params: ({ event }) => event.output } },
             ],
             onError: {
-              target: '#auditExport.idle',
+              target: '#fileExport.idle',
               actions: ['reset', { type: 'reportFailed', params: ({ event }) => failureMessage(event.error) }],
             },
           },
@@ -165,7 +190,7 @@ export const auditExportMachine = setup({
       after: { linkLifetime: 'expired' },
       on: {
         'export.download': 'downloading',
-        'export.start': { target: 'requesting', actions: { type: 'startExport', params: ({ event }) => event.filters } },
+        'export.start': { target: 'requesting', actions: { type: 'startExport', params: ({ event }) => event } },
         'export.dismiss': { target: 'idle', actions: 'reset' },
       },
     },
@@ -182,20 +207,20 @@ export const auditExportMachine = setup({
     },
     expired: {
       on: {
-        'export.start': { target: 'requesting', actions: { type: 'startExport', params: ({ event }) => event.filters } },
+        'export.start': { target: 'requesting', actions: { type: 'startExport', params: ({ event }) => event } },
         'export.dismiss': { target: 'idle', actions: 'reset' },
       },
     },
   },
 });
 
-export type AuditExportMachine = typeof auditExportMachine;
+export type FileExportMachine = typeof fileExportMachine;
 
-export type AuditExportPhase = 'idle' | 'requesting' | 'running' | 'ready' | 'downloading' | 'expired';
+export type FileExportPhase = 'idle' | 'requesting' | 'running' | 'ready' | 'downloading' | 'expired';
 
-export interface AuditExportView {
-  phase: AuditExportPhase;
-  /** Export to Excel is offered (not while one is under way). */
+export interface FileExportView {
+  phase: FileExportPhase;
+  /** Export is offered (not while one is under way). */
   canStart: boolean;
   canCancel: boolean;
   /** Rows written so far and of how many (null total: not known yet). */
@@ -204,12 +229,12 @@ export interface AuditExportView {
 }
 
 /** The view model of the export button (a new object per snapshot; compare with shallowEqual). */
-export function selectAuditExport(snapshot: SnapshotFrom<AuditExportMachine>): AuditExportView {
-  const phase: AuditExportPhase = snapshot.matches('background')
+export function selectFileExport(snapshot: SnapshotFrom<FileExportMachine>): FileExportView {
+  const phase: FileExportPhase = snapshot.matches('background')
     ? 'running'
     : snapshot.matches('saving')
       ? 'requesting'
-      : (snapshot.value as AuditExportPhase);
+      : (snapshot.value as FileExportPhase);
   return {
     phase,
     canStart: phase === 'idle' || phase === 'ready' || phase === 'expired',

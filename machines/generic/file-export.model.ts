@@ -1,12 +1,11 @@
 // The test model of the export: an immediate file, a background job (running, completed, failed),
 // every actor failing (one with the server's message), cancel, download, expiry and dismissal, so
-// the generated paths reach every transition. Shared by tests/machines/audit-export.machine.test.ts
-// and docs/machines/auditExport.md.
+// the generated paths reach every transition. Shared by tests/machines/file-export.machine.test.ts
+// and docs/machines/fileExport.md.
 import type { EventObject } from 'xstate';
-import type { ExportAnswer, ExportProgress } from '../../src/api/audit-export.ts';
 import { describeEvent, done, failed } from '../shell/model-events.ts';
 import type { MachineModel } from '../testing/model-paths.ts';
-import { type AuditExportEvent, auditExportMachine } from './audit-export.machine.ts';
+import { type ExportAnswer, type ExportProgress, type FileExportEvent, fileExportMachine } from './file-export.machine.ts';
 
 export const fileAnswer: ExportAnswer = { kind: 'file', fileData: 'UEsDBA==', fileName: 'AuditLogs.xlsx' };
 export const jobAnswer: ExportAnswer = { kind: 'job', jobId: 'job-1' };
@@ -18,8 +17,9 @@ export const serverRefusal: EventObject = {
   error: { data: { error: { message: 'Too many rows' } } },
 } as EventObject;
 
-const events: Array<AuditExportEvent | EventObject> = [
+const events: Array<FileExportEvent | EventObject> = [
   { type: 'export.start', filters: { userName: 'admin', hasException: false, url: null } },
+  { type: 'export.start', filters: { filter: 'age' }, format: 'csv' },
   { type: 'export.cancel' },
   { type: 'export.download' },
   { type: 'export.dismiss' },
@@ -37,9 +37,9 @@ const events: Array<AuditExportEvent | EventObject> = [
   failed('downloadFile'),
 ];
 
-export const auditExportModel: MachineModel<typeof auditExportMachine> = {
-  machine: auditExportMachine,
-  scenarios: [{ name: 'audit logs tab', input: { kind: 'auditLogs' } }],
+export const fileExportModel: MachineModel<typeof fileExportMachine> = {
+  machine: fileExportMachine,
+  scenarios: [{ name: 'audit logs tab', input: { resource: 'auditLogs' } }],
   events,
   describeEvent(event) {
     if (event.type === 'xstate.error.actor.requestExport' && typeof (event as { error?: unknown }).error === 'object') {

@@ -1,11 +1,11 @@
 // The export machine with fake actors on a SimulatedClock: examples that pin issue 5 item 4 and
 // spec 8 (immediate file, background job with progress and an expiring link, no double start,
 // cancel, 'Export completed' / 'Export failed'), then every generated model path (the ones
-// docs/machines/auditExport.md lists).
+// docs/machines/fileExport.md lists).
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
-import { auditExportMachine, failureMessage, selectAuditExport } from '../../machines/audit-logging/audit-export.machine.ts';
-import { auditExportModel, completed, fileAnswer, jobAnswer, running } from '../../machines/audit-logging/audit-export.model.ts';
+import { failureMessage, fileExportMachine, selectFileExport } from '../../machines/generic/file-export.machine.ts';
+import { completed, fileAnswer, fileExportModel, jobAnswer, running } from '../../machines/generic/file-export.model.ts';
 import { modelPaths, uncoveredEdges } from '../../machines/testing/model-paths.ts';
 import { drivePath, fakeActors, settled } from './model-driver.ts';
 
@@ -14,11 +14,11 @@ const actorNames = ['requestExport', 'saveFile', 'checkProgress', 'downloadFile'
 function start(kind: 'auditLogs' | 'entityChanges' = 'auditLogs') {
   const fakes = fakeActors(actorNames);
   const clock = new SimulatedClock();
-  const actor = createActor(auditExportMachine.provide({ actors: fakes.actors }), { input: { kind }, clock });
+  const actor = createActor(fileExportMachine.provide({ actors: fakes.actors }), { input: { resource: kind }, clock });
   const emitted: unknown[] = [];
   actor.on('*', (event) => emitted.push(event));
   actor.start();
-  return { actor, fakes, clock, emitted, view: () => selectAuditExport(actor.getSnapshot()) };
+  return { actor, fakes, clock, emitted, view: () => selectFileExport(actor.getSnapshot()) };
 }
 
 describe('audit export', () => {
@@ -28,7 +28,7 @@ describe('audit export', () => {
     run.actor.send({ type: 'export.start', filters: { userName: 'admin', httpMethod: null } });
     expect(run.view()).toMatchObject({ phase: 'requesting', canStart: false, canCancel: true });
     expect(run.fakes.calls).toEqual([
-      { name: 'requestExport', input: { kind: 'auditLogs', filters: { userName: 'admin', httpMethod: null } } },
+      { name: 'requestExport', input: { resource: 'auditLogs', format: 'xlsx', filters: { userName: 'admin', httpMethod: null } } },
     ]);
     run.fakes.settle('requestExport', { output: fileAnswer });
     await settled();
@@ -49,7 +49,7 @@ describe('audit export', () => {
     await settled();
     run.actor.send({ type: 'export.start', filters: { entityId: '44' } });
     expect(run.fakes.calls.map((call) => call.name)).toEqual(['requestExport', 'checkProgress']);
-    expect(run.fakes.calls[0]?.input).toEqual({ kind: 'entityChanges', filters: { entityId: '42' } });
+    expect(run.fakes.calls[0]?.input).toEqual({ resource: 'entityChanges', format: 'xlsx', filters: { entityId: '42' } });
   });
 
   it('follows a background job: progress, polling, a link that expires with the server file', async () => {
@@ -122,13 +122,13 @@ describe('audit export', () => {
 });
 
 describe('audit export model paths', () => {
-  const paths = modelPaths(auditExportModel);
+  const paths = modelPaths(fileExportModel);
   // The link's lifetime comes from the server's answer (a delay computed from context); the paths
   // play it with the model's lifetime.
-  const machine = auditExportMachine.provide({ delays: { linkLifetime: completed.status === 'completed' ? completed.expiresInMs : 0 } });
+  const machine = fileExportMachine.provide({ delays: { linkLifetime: completed.status === 'completed' ? completed.expiresInMs : 0 } });
 
   it('cover every transition of the machine', () => {
-    expect(uncoveredEdges(auditExportMachine, paths)).toEqual([]);
+    expect(uncoveredEdges(fileExportMachine, paths)).toEqual([]);
   });
 
   for (const modelPath of paths) {
@@ -136,7 +136,7 @@ describe('audit export model paths', () => {
       let emitted: Array<{ type: string }> = [];
       await drivePath(machine, actorNames, modelPath, (expected, drive) => {
         emitted = drive.emitted;
-        const view = selectAuditExport(expected as never);
+        const view = selectFileExport(expected as never);
         // A start is offered exactly when nothing is under way; progress only while running.
         expect(view.canStart).toBe(['idle', 'ready', 'expired'].includes(view.phase));
         if (view.phase !== 'running') expect(view.progress).toBeNull();

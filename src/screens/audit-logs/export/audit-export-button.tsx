@@ -1,11 +1,11 @@
 // 'Export to Excel' for the audit lists (spec 2.6, 7.14): exports with the filters it is given at
-// the moment of the press. Render-only over the auditExport machine: the button, then either the
+// the moment of the press. Render-only over the generic fileExport machine: the button, then either the
 // progress of a background job (a named progressbar) with Cancel, or the download of the finished
 // file until its link expires. Toasts come from the machine's emitted outcomes. Shown only with the
 // AuditLogging.AuditLogs.Export permission, which the server requires to start an export.
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
-import { selectAuditExport } from '../../../../machines/audit-logging/audit-export.machine.ts';
+import { selectFileExport } from '../../../../machines/generic/file-export.machine.ts';
 import type { AuditExportFilters, AuditExportKind } from '../../../api/audit-export.ts';
 import { isGranted } from '../../../app/access.ts';
 import { inspectOptions } from '../../../app/inspection.ts';
@@ -34,8 +34,8 @@ function ExportControls({ kind, filters }: AuditExportButtonProps) {
   const t = useAreaTexts(exportTexts);
   const http = useSessionHttp();
   const logic = useMemo(() => createAuditExportLogic(http, window), [http]);
-  const actor = useActorRef(logic, { input: { kind }, ...inspectOptions() });
-  const view = useSelector(actor, selectAuditExport, shallowEqual);
+  const actor = useActorRef(logic, { input: { resource: kind }, ...inspectOptions() });
+  const view = useSelector(actor, selectFileExport, shallowEqual);
   useEffect(() => connectExportToasts(actor, t), [actor, t]);
 
   const progress = view.progress;

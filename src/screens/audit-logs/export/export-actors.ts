@@ -3,7 +3,7 @@
 // emitted outcomes turned into toasts (spec 8). Rules: the object URL is revoked once the click has
 // handed the file to the browser; nothing here decides anything the machine decides.
 import { type ActorRefFrom, fromPromise } from 'xstate';
-import { type AuditExportMachine, auditExportMachine } from '../../../../machines/audit-logging/audit-export.machine.ts';
+import { type FileExportMachine, fileExportMachine, type RequestExportInput } from '../../../../machines/generic/file-export.machine.ts';
 import {
   type AuditExportFilters,
   type AuditExportKind,
@@ -33,11 +33,11 @@ export function saveBlob(win: Window & typeof globalThis, blob: Blob, fileName: 
 }
 
 export function createAuditExportLogic(http: Http, win: Window & typeof globalThis) {
-  return auditExportMachine.provide({
+  return fileExportMachine.provide({
     actors: {
-      requestExport: fromPromise(
-        ({ input, signal }: { input: { kind: AuditExportKind; filters: AuditExportFilters }; signal: AbortSignal }) =>
-          requestExport(http, input.kind, input.filters, signal),
+      // The audit lists export to Excel only; the resource names which of the two lists.
+      requestExport: fromPromise(({ input, signal }: { input: RequestExportInput; signal: AbortSignal }) =>
+        requestExport(http, input.resource as AuditExportKind, input.filters as AuditExportFilters, signal),
       ),
       saveFile: fromPromise(async ({ input }: { input: { fileData: string; fileName: string } }) => {
         const fileName = xlsxFileName(input.fileName);
@@ -57,7 +57,7 @@ export function createAuditExportLogic(http: Http, win: Window & typeof globalTh
 type ExportTextKey = 'completed' | 'failed';
 
 /** 'Export completed' / 'Export failed' toasts for one export actor; returns the disconnect. */
-export function connectExportToasts(actor: ActorRefFrom<AuditExportMachine>, t: AreaTranslate<ExportTextKey>): () => void {
+export function connectExportToasts(actor: ActorRefFrom<FileExportMachine>, t: AreaTranslate<ExportTextKey>): () => void {
   const subscriptions = [
     actor.on('export.completed', (event) =>
       showToast({ kind: 'success', title: t('completed'), description: event.fileName || undefined }),
