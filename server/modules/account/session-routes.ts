@@ -9,30 +9,29 @@
 //   sign-in too (revokeIdentitySession), and writes a SessionRevoked log row;
 // - text filters of security logs match case-insensitively anywhere in the value.
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { and, count, desc, eq, gte, ilike, isNull, lte, or, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, or, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import {
   GetMySecurityLogsInput,
   GetMySessionsInput,
   GetTwoFactorProvidersInput,
-  type IdentitySecurityLogDto,
   IdentitySecurityLogPagedResult,
   IdentitySessionDto,
   IdentitySessionPagedResult,
   SendTwoFactorCodeInput,
   TwoFactorProviderList,
 } from '../../../contract/account-sign-in.ts';
-import { iso } from '../../../contract/common.ts';
 import type { AppContext } from '../../context.ts';
-import { identitySessions, securityLogs, users } from '../../db/schema/index.ts';
+import { identitySessions, type securityLogs, users } from '../../db/schema/index.ts';
 import { businessError, invalidField, notFound } from '../../errors.ts';
 import { normalizeGuid } from '../../identity-server/grants.ts';
 import { checkRateLimit, rateLimitKeys, recordFailure } from '../../identity-server/rate-limit.ts';
 import { revokeIdentitySession } from '../../identity-server/sessions.ts';
 import { SecurityLogActions, writeSignInLog } from '../../identity-server/sign-in.ts';
+import { listSecurityLogs } from '../identity/security-log-repository.ts';
+import { listSessions, type SessionRow, sessionDto } from '../identity/session-repository.ts';
 import type { RouteModule } from '../index.ts';
-import { likePattern, orderBy, pageOf } from '../shared/paging.ts';
 import { sendEmailSecurityCode, signInProviders, TwoFactorProvider, verifyTwoFactorToken } from './two-factor.ts';
 
 const base = '/api/account';
@@ -102,33 +101,12 @@ export const accountSessionRoutes: RouteModule = async (fastify: FastifyInstance
 
   // ---- my sessions ----------------------------------------------------------------------------
 
-  const sessionColumns = {
-    device: identitySessions.device,
-    clientId: identitySessions.clientId,
-    signedIn: identitySessions.signedIn,
-    lastAccessed: identitySessions.lastAccessed,
-    ipAddresses: identitySessions.ipAddresses,
-  };
-
-  const sessionDto = (request: FastifyRequest, row: typeof identitySessions.$inferSelect): IdentitySessionDto => ({
-    id: row.id,
-    sessionId: row.sessionId,
-    isCurrent: row.sessionId === request.currentUser?.sessionId,
-    device: row.device,
-    deviceInfo: row.deviceInfo,
-    tenantId: row.tenantId,
+  const viewOf = (request: FastifyRequest) => ({
+    currentSessionId: request.currentUser?.sessionId ?? null,
     tenantName: request.tenant?.name ?? null,
-    userId: row.userId,
-    userName: request.currentUser?.userName ?? null,
-    clientId: row.clientId,
-    ipAddresses: (row.ipAddresses ?? '')
-      .split(',')
-      .map((ip) => ip.trim())
-      .filter(Boolean),
-    signedIn: iso(row.signedIn)!,
-    lastAccessed: iso(row.lastAccessed),
-    extraProperties: {},
   });
+  const sessionDtoOf = (request: FastifyRequest, row: SessionRow) =>
+    sessionDto(row, request.currentUser?.userName ?? null, viewOf(request));
 
   const mine = (request: FastifyRequest) =>
     and(eq(identitySessions.userId, request.currentUser!.id), sameTenant(identitySessions.tenantId, request.currentUser!.tenantId));
@@ -149,37 +127,16 @@ export const accountSessionRoutes: RouteModule = async (fastify: FastifyInstance
     `${base}/sessions`,
     { schema: { tags, querystring: GetMySessionsInput, response: { 200: IdentitySessionPagedResult } }, config: signedIn },
     async (request) => {
-      const query = request.query;
-      const where = and(
-        mine(request),
-        query.device ? eq(identitySessions.device, query.device) : undefined,
-        query.clientId ? eq(identitySessions.clientId, query.clientId) : undefined,
-      );
-      const order = orderBy(
-        query.sorting,
-        sessionColumns,
-        [desc(identitySessions.lastAccessed), desc(identitySessions.signedIn)],
-        identitySessions.id,
-      );
-      const { offset, limit } = pageOf(query);
-      const [rows, [total]] = await Promise.all([
-        ctx.db
-          .select()
-          .from(identitySessions)
-          .where(where)
-          .orderBy(...order)
-          .offset(offset)
-          .limit(limit),
-        ctx.db.select({ value: count() }).from(identitySessions).where(where),
-      ]);
-      return { totalCount: total?.value ?? 0, items: rows.map((row) => sessionDto(request, row)) };
+      // Scoped to the caller's tenant and, here, to the caller: the administration's query narrowed to one user.
+      const user = request.currentUser!;
+      return listSessions(ctx.db, user.tenantId, { ...request.query, userId: user.id }, viewOf(request));
     },
   );
 
   app.get(
     `${base}/sessions/:id`,
     { schema: { tags, params: SessionParams, response: { 200: IdentitySessionDto } }, config: signedIn },
-    async (request) => sessionDto(request, await mySession(request, request.params.id)),
+    async (request) => sessionDtoOf(request, await mySession(request, request.params.id)),
   );
 
   app.delete(
@@ -207,67 +164,12 @@ export const accountSessionRoutes: RouteModule = async (fastify: FastifyInstance
 
   // ---- my security logs -----------------------------------------------------------------------
 
-  const logColumns = {
-    creationTime: securityLogs.creationTime,
-    applicationName: securityLogs.applicationName,
-    identity: securityLogs.identity,
-    action: securityLogs.action,
-    userName: securityLogs.userName,
-    clientId: securityLogs.clientId,
-    correlationId: securityLogs.correlationId,
-    clientIpAddress: securityLogs.clientIpAddress,
-  };
-
-  const logDto = (row: typeof securityLogs.$inferSelect): IdentitySecurityLogDto => ({
-    id: row.id,
-    tenantId: row.tenantId,
-    applicationName: row.applicationName,
-    identity: row.identity,
-    action: row.action,
-    userId: row.userId,
-    userName: row.userName,
-    tenantName: row.tenantName,
-    clientId: row.clientId,
-    correlationId: row.correlationId,
-    clientIpAddress: row.clientIpAddress,
-    browserInfo: row.browserInfo,
-    creationTime: iso(row.creationTime)!,
-    extraProperties: row.extraProperties,
-  });
-
   app.get(
     `${base}/security-logs`,
     { schema: { tags, querystring: GetMySecurityLogsInput, response: { 200: IdentitySecurityLogPagedResult } }, config: signedIn },
     async (request) => {
-      const query = request.query;
       const user = request.currentUser!;
-      const contains = (column: (typeof logColumns)[keyof typeof logColumns], value: string | undefined) =>
-        value?.trim() ? ilike(column, likePattern(value.trim())) : undefined;
-      const where = and(
-        eq(securityLogs.userId, user.id),
-        sameTenant(securityLogs.tenantId, user.tenantId),
-        query.startTime ? gte(securityLogs.creationTime, new Date(query.startTime)) : undefined,
-        query.endTime ? lte(securityLogs.creationTime, new Date(query.endTime)) : undefined,
-        contains(securityLogs.applicationName, query.applicationName),
-        contains(securityLogs.identity, query.identity),
-        contains(securityLogs.action, query.action),
-        contains(securityLogs.userName, query.userName),
-        contains(securityLogs.clientId, query.clientId),
-        contains(securityLogs.correlationId, query.correlationId),
-      );
-      const order = orderBy(query.sorting, logColumns, [desc(securityLogs.creationTime)], securityLogs.id);
-      const { offset, limit } = pageOf(query);
-      const [rows, [total]] = await Promise.all([
-        ctx.db
-          .select()
-          .from(securityLogs)
-          .where(where)
-          .orderBy(...order)
-          .offset(offset)
-          .limit(limit),
-        ctx.db.select({ value: count() }).from(securityLogs).where(where),
-      ]);
-      return { totalCount: total?.value ?? 0, items: rows.map(logDto) };
+      return listSecurityLogs(ctx.db, { tenantId: user.tenantId, userId: user.id }, request.query);
     },
   );
 };

@@ -1,0 +1,296 @@
+// /api/identity/users: import and export (spec 7.13, ABP Identity Pro 7.2). Rules:
+// - GET download-token (AbpIdentity.Users) answers a signed token of 3 minutes (download-token.ts);
+//   the file downloads are anonymous routes, as ABP's are, because a browser navigation carries no
+//   bearer token: the token is the credential, and its user must still hold AbpIdentity.Users.Export
+//   (exports) or AbpIdentity.Users.Import (sample file, invalid rows); a bad, expired or foreign
+//   token is a 403;
+// - an export holds exactly the users the list would show for the same filters, in the list's
+//   order, all pages, in the token's tenant; read in one read-only transaction so the file is one
+//   consistent snapshot; every text cell is formula-injection safe (CSV and XLSX alike);
+// - import-users-from-file (AbpIdentity.Users.Import) takes the file as the raw body
+//   (application/octet-stream, text/csv or the xlsx type) or as multipart/form-data with a `file`
+//   field (what ABP's Angular client sends), at most 16 MiB; user-import.ts holds the row rules;
+// - the invalid-users file answers in the uploaded format with an ErrorReason column.
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { PassThrough } from 'node:stream';
+import { Type } from 'typebox';
+import {
+  DownloadTokenResultDto,
+  FileResponse,
+  GetIdentityUserListAsFileInput,
+  GetImportInvalidUsersFileInput,
+  GetImportUsersSampleFileInput,
+  ImportUsersFromFileOutput,
+  ImportUsersFromFileQuery,
+  ImportUsersFromFileType,
+} from '../../../contract/identity-users.ts';
+import type { AppContext } from '../../context.ts';
+import { type InvalidImportedUser, userImportFailures, users } from '../../db/schema/index.ts';
+import { type AppError, unauthenticated } from '../../errors.ts';
+import { type CellValue, createSheetWriter, type ExportColumn } from '../audit-logging/export-xlsx.ts';
+import { writeCsv } from '../shared/csv.ts';
+import { sameTenant, tenantIdOf } from '../shared/tenancy.ts';
+import { invalidDownloadToken, issueDownloadToken, redeemDownloadToken } from './download-token.ts';
+import {
+  errorReasonColumn,
+  importColumns,
+  importUsers,
+  invalidImportFileFormat,
+  openFailedRows,
+  readImportFile,
+  storeFailedRows,
+} from './user-import.ts';
+import { roleNamesOf, userListFilter, userListOrder } from './user-repository.ts';
+import { callerOf } from './user-routes.ts';
+
+const base = '/api/identity/users';
+const tags = ['Identity'];
+const anonymous = { auth: { anonymous: true as const } };
+export const xlsxType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const maxImportFileBytes = 16 * 1024 * 1024;
+const exportBatch = 2000;
+
+type Columns = ExportColumn[];
+
+const exportColumns: Columns = [
+  { key: 'userName', header: 'User name', width: 20 },
+  { key: 'email', header: 'Email address', width: 28 },
+  { key: 'roles', header: 'Roles', width: 20 },
+  { key: 'phoneNumber', header: 'Phone number', width: 16 },
+  { key: 'name', header: 'Name', width: 14 },
+  { key: 'surname', header: 'Surname', width: 14 },
+  { key: 'isActive', header: 'Active', width: 10 },
+  { key: 'lockoutEnabled', header: 'Account lockout', width: 16 },
+  { key: 'emailConfirmed', header: 'Email confirmed', width: 16 },
+  { key: 'twoFactorEnabled', header: 'Two factor enabled', width: 18 },
+  { key: 'accessFailedCount', header: 'Access failed count', width: 18 },
+  { key: 'creationTime', header: 'Creation time', width: 20 },
+  { key: 'lastModificationTime', header: 'Last modification time', width: 22 },
+];
+
+/** Sortable UTC text, as the audit exports write times. */
+const timeText = (value: Date | null) => (value ? value.toISOString().slice(0, 19).replace('T', ' ') : '');
+
+/** An xlsx workbook of the rows, built in memory (exports are bounded by the tenant's users). */
+export async function xlsxOf(columns: Columns, sheetName: string, rows: Iterable<Record<string, CellValue>>): Promise<Buffer> {
+  const stream = new PassThrough();
+  const chunks: Buffer[] = [];
+  stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const ended = new Promise<void>((resolve, reject) => {
+    stream.on('end', resolve);
+    stream.on('error', reject);
+  });
+  const writer = createSheetWriter(stream, sheetName, columns);
+  let n = 0;
+  for (const row of rows) {
+    writer.addRow(row);
+    if (++n % 1000 === 0) await writer.drain();
+  }
+  await writer.finish();
+  await ended;
+  return Buffer.concat(chunks);
+}
+
+function sendFile(reply: FastifyReply, fileType: ImportUsersFromFileType, name: string, content: Buffer) {
+  const csv = fileType === ImportUsersFromFileType.Csv;
+  return reply
+    .type(csv ? 'text/csv; charset=utf-8' : xlsxType)
+    .header('content-disposition', `attachment; filename="${name}.${csv ? 'csv' : 'xlsx'}"`)
+    .header('cache-control', 'no-store')
+    .send(content);
+}
+
+const fileOf = async (fileType: ImportUsersFromFileType, columns: Columns, sheet: string, rows: Array<Record<string, CellValue>>) =>
+  fileType === ImportUsersFromFileType.Csv ? writeCsv(columns, rows) : xlsxOf(columns, sheet, rows);
+
+/** The part named `file` (else the first part with a file name) of a multipart/form-data body. */
+export function multipartFile(body: Buffer, contentType: string): Buffer | null {
+  const match = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
+  const boundary = match?.[1] ?? match?.[2];
+  if (!boundary) return null;
+  const delimiter = Buffer.from(`--${boundary}`);
+  const next = Buffer.from(`\r\n--${boundary}`);
+  let fallback: Buffer | null = null;
+  let position = body.indexOf(delimiter);
+  while (position !== -1) {
+    let start = position + delimiter.length;
+    if (body[start] === 0x2d && body[start + 1] === 0x2d) break;
+    if (body[start] === 0x0d && body[start + 1] === 0x0a) start += 2;
+    const headerEnd = body.indexOf('\r\n\r\n', start);
+    if (headerEnd === -1) break;
+    const end = body.indexOf(next, headerEnd + 4);
+    if (end === -1) break;
+    const headers = body.subarray(start, headerEnd).toString('latin1');
+    const disposition = /content-disposition:([^\r\n]*)/i.exec(headers)?.[1] ?? '';
+    const content = body.subarray(headerEnd + 4, end);
+    if (/;\s*name="?file"?(;|$)/i.test(disposition)) return content;
+    if (!fallback && /filename=/i.test(disposition)) fallback = content;
+    position = end + 2;
+  }
+  return fallback;
+}
+
+export async function userTransferRoutes(fastify: FastifyInstance, ctx: AppContext) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  // The import's body is a file; only this plugin's routes read these types as bytes.
+  app.addContentTypeParser(
+    /^(application\/octet-stream|multipart\/form-data|text\/csv|application\/vnd\.openxmlformats-officedocument\.spreadsheetml\.sheet)(;.*)?$/i,
+    { parseAs: 'buffer', bodyLimit: maxImportFileBytes },
+    (_request, body, done) => done(null, body),
+  );
+
+  app.get(
+    `${base}/download-token`,
+    { schema: { tags, response: { 200: DownloadTokenResultDto } }, config: { auth: { permission: 'AbpIdentity.Users' } } },
+    (request) => {
+      if (!request.currentUser) throw unauthenticated();
+      return { token: issueDownloadToken(ctx, { purpose: 'download', userId: request.currentUser.id, tenantId: tenantIdOf(request) }) };
+    },
+  );
+
+  async function exportRows(query: GetIdentityUserListAsFileInput) {
+    const { token, ...filter } = query;
+    const grant = await redeemDownloadToken(ctx, token, 'download', 'AbpIdentity.Users.Export');
+    const where = userListFilter(grant.tenantId, filter);
+    const order = userListOrder(filter.sorting);
+    return ctx.db.transaction(
+      async (tx) => {
+        const rows: Array<Record<string, CellValue>> = [];
+        for (let offset = 0; ; offset += exportBatch) {
+          const page = await tx
+            .select()
+            .from(users)
+            .where(where)
+            .orderBy(...order)
+            .offset(offset)
+            .limit(exportBatch);
+          const names = await roleNamesOf(
+            tx,
+            page.map((u) => u.id),
+          );
+          for (const u of page) {
+            rows.push({
+              userName: u.userName,
+              email: u.email,
+              roles: (names.get(u.id) ?? []).join(';'),
+              phoneNumber: u.phoneNumber,
+              name: u.name,
+              surname: u.surname,
+              isActive: u.isActive,
+              lockoutEnabled: u.lockoutEnabled,
+              emailConfirmed: u.emailConfirmed,
+              twoFactorEnabled: u.twoFactorEnabled,
+              accessFailedCount: u.accessFailedCount,
+              creationTime: timeText(u.creationTime),
+              lastModificationTime: timeText(u.lastModificationTime),
+            });
+          }
+          if (page.length < exportBatch) return rows;
+        }
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
+  }
+
+  app.get(
+    `${base}/export-as-excel`,
+    { schema: { tags, querystring: GetIdentityUserListAsFileInput, response: { 200: FileResponse } }, config: anonymous },
+    async (request, reply) =>
+      sendFile(reply, ImportUsersFromFileType.Excel, 'UserList', await xlsxOf(exportColumns, 'Users', await exportRows(request.query))),
+  );
+
+  app.get(
+    `${base}/export-as-csv`,
+    { schema: { tags, querystring: GetIdentityUserListAsFileInput, response: { 200: FileResponse } }, config: anonymous },
+    async (request, reply) =>
+      sendFile(reply, ImportUsersFromFileType.Csv, 'UserList', writeCsv(exportColumns, await exportRows(request.query))),
+  );
+
+  app.get(
+    `${base}/import-users-sample-file`,
+    { schema: { tags, querystring: GetImportUsersSampleFileInput, response: { 200: FileResponse } }, config: anonymous },
+    async (request, reply) => {
+      await redeemDownloadToken(ctx, request.query.token, 'download', 'AbpIdentity.Users.Import');
+      const samples = [
+        {
+          userName: 'jane.doe',
+          emailAddress: 'jane.doe@example.com',
+          name: 'Jane',
+          surname: 'Doe',
+          phoneNumber: '+15550100',
+          password: '1q2w3E*',
+          assignedRoleNames: '',
+        },
+        {
+          userName: 'john.roe',
+          emailAddress: 'john.roe@example.com',
+          name: 'John',
+          surname: 'Roe',
+          phoneNumber: '',
+          password: '1q2w3E*',
+          assignedRoleNames: 'admin',
+        },
+      ];
+      const fileType = request.query.fileType as ImportUsersFromFileType;
+      return sendFile(reply, fileType, 'ImportUsersSampleFile', await fileOf(fileType, importColumns, 'Users', samples));
+    },
+  );
+
+  app.post(
+    `${base}/import-users-from-file`,
+    {
+      // The body is the file's bytes (raw or multipart); it is checked in the handler.
+      schema: { tags, querystring: ImportUsersFromFileQuery, body: Type.Unsafe<unknown>({}), response: { 200: ImportUsersFromFileOutput } },
+      config: { auth: { permission: 'AbpIdentity.Users.Import' } },
+    },
+    async (request) => {
+      const fileType = request.query.fileType as ImportUsersFromFileType;
+      const contentType = request.headers['content-type'] ?? '';
+      const raw = Buffer.isBuffer(request.body) ? request.body : null;
+      const file = raw && /^multipart\/form-data/i.test(contentType) ? multipartFile(raw, contentType) : raw;
+      if (!file?.length) throw invalidImportFileFormat();
+      const rows = readImportFile(file, fileType);
+      const caller = callerOf(request);
+      const manageRoles = await ctx.permissions.isGranted(request.currentUser, caller.tenantId, 'AbpIdentity.Users.Update.ManageRoles');
+      const reasonOf = (error: AppError) =>
+        error.validationErrors?.length ? error.validationErrors.map((v) => request.t(v.message)).join(' ') : request.t(error.text);
+      const result = await importUsers(ctx, caller, rows, { manageRoles }, reasonOf);
+      const token = result.failed.length
+        ? await storeFailedRows(ctx, { tenantId: caller.tenantId, userId: request.currentUser!.id }, fileType, result.failed)
+        : null;
+      return {
+        allCount: result.allCount,
+        succeededCount: result.succeededCount,
+        failedCount: result.failed.length,
+        invalidUsersDownloadToken: token,
+        isAllSucceeded: result.failed.length === 0,
+        fileType,
+      };
+    },
+  );
+
+  app.get(
+    `${base}/download-import-invalid-users-file`,
+    { schema: { tags, querystring: GetImportInvalidUsersFileInput, response: { 200: FileResponse } }, config: anonymous },
+    async (request, reply) => {
+      const grant = await redeemDownloadToken(ctx, request.query.token, 'invalid-users', 'AbpIdentity.Users.Import');
+      const [stored] = await ctx.db
+        .select()
+        .from(userImportFailures)
+        .where(
+          and(
+            eq(userImportFailures.id, grant.rowId ?? '00000000-0000-0000-0000-000000000000'),
+            eq(userImportFailures.userId, grant.user.id),
+            sameTenant(userImportFailures.tenantId, grant.tenantId),
+          ),
+        )
+        .limit(1);
+      if (!stored || stored.expiresAt <= new Date()) throw invalidDownloadToken();
+      const fileType = stored.fileType as ImportUsersFromFileType;
+      const rows = openFailedRows(ctx, stored.rows) as Array<InvalidImportedUser & Record<string, CellValue>>;
+      return sendFile(reply, fileType, 'InvalidUsers', await fileOf(fileType, [...importColumns, errorReasonColumn], 'Users', rows));
+    },
+  );
+}
