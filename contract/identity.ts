@@ -55,6 +55,8 @@ const userInputFields = {
   emailConfirmed: Type.Optional(Type.Boolean()),
   phoneNumberConfirmed: Type.Optional(Type.Boolean()),
   roleNames: Type.Optional(Nullable(Type.Array(Type.String({ maxLength: 256 }), { maxItems: 256 }))),
+  // Identity Pro: the user's organization units, replaced as a whole (needs AbpIdentity.Users.Update.ManageOU).
+  organizationUnitIds: Type.Optional(Nullable(Type.Array(Guid, { maxItems: 256 }))),
 };
 
 export const IdentityUserCreateDto = Type.Object(

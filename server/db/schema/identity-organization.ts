@@ -45,10 +45,7 @@ export const userOrganizationUnits = pgTable(
     tenantId: tenantId(),
     ...creationAudited(),
   },
-  (t) => [
-    primaryKey({ columns: [t.userId, t.organizationUnitId] }),
-    index('user_organization_units_unit_idx').on(t.organizationUnitId),
-  ],
+  (t) => [primaryKey({ columns: [t.userId, t.organizationUnitId] }), index('user_organization_units_unit_idx').on(t.organizationUnitId)],
 );
 
 export const organizationUnitRoles = pgTable(

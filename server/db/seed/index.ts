@@ -3,6 +3,7 @@
 // (the 'acme' tenant with its own admin, demo users and roles).
 import type { AppContext } from '../../context.ts';
 import { seedIdentity } from './identity.ts';
+import { seedIdentityOrganization } from './identity-organization.ts';
 import { seedOidc } from './oidc.ts';
 
 export const demoCredentials = { userName: 'admin', password: '1q2w3E*', tenant: 'acme' } as const;
@@ -10,4 +11,5 @@ export const demoCredentials = { userName: 'admin', password: '1q2w3E*', tenant:
 export async function seed(ctx: AppContext): Promise<void> {
   await seedOidc(ctx);
   await seedIdentity(ctx, { demo: ctx.config.seedDemoData });
+  await seedIdentityOrganization(ctx, { demo: ctx.config.seedDemoData });
 }

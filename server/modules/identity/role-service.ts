@@ -9,9 +9,9 @@ import { and, count, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import { iso, type PagedResult } from '../../../contract/common.ts';
 import type { GetIdentityRolesInput, IdentityRoleCreateDto, IdentityRoleDto, IdentityRoleUpdateDto } from '../../../contract/identity.ts';
 import type { AppContext } from '../../context.ts';
-import { permissionGrants, roles } from '../../db/schema/index.ts';
+import { permissionGrants, roles, userRoles } from '../../db/schema/index.ts';
 import { businessError, notFound, staleConcurrencyStamp } from '../../errors.ts';
-import { trackRole } from '../../audit/entities.ts';
+import { trackRole, trackUserRole } from '../../audit/entities.ts';
 import { invalidatePermissionGrants, invalidateUserPermissions } from '../permission-management/checker.ts';
 import { normalizeName } from '../saas/tenant-store.ts';
 import { likePattern, orderBy, pageOf } from '../shared/paging.ts';
@@ -69,9 +69,11 @@ export async function listRoles(
   ctx: AppContext,
   tenantId: string | null,
   input: GetIdentityRolesInput,
+  /** A further condition on "roles" (organization units list their roles, or the roles they lack). */
+  extra?: SQL,
 ): Promise<PagedResult<IdentityRoleDto>> {
   const filter = input.filter?.trim();
-  const where = and(sameTenant(roles.tenantId, tenantId), filter ? ilike(roles.name, likePattern(filter)) : undefined)!;
+  const where = and(sameTenant(roles.tenantId, tenantId), filter ? ilike(roles.name, likePattern(filter)) : undefined, extra)!;
   const order = orderBy(input.sorting, sortable, [sql`${roles.name} asc`], roles.id);
   const [total, items] = await Promise.all([
     ctx.db.select({ value: count() }).from(roles).where(where),
@@ -208,6 +210,27 @@ export async function deleteRole(ctx: AppContext, caller: Caller, id: string): P
     return existing.name;
   });
   await invalidateAfterRoleChange(ctx, caller.tenantId, [name]);
+}
+
+/** Moves every user of role `id` to role `targetId` (absent: they only leave `id`); Identity Pro's MoveAllUsers. */
+export async function moveAllUsersOfRole(ctx: AppContext, caller: Caller, id: string, targetId: string | undefined): Promise<void> {
+  const moved = await ctx.db.transaction(async (tx) => {
+    await getRole(tx, caller.tenantId, id);
+    if (targetId) await getRole(tx, caller.tenantId, targetId);
+    if (targetId === id) return 0;
+    const left = await tx.delete(userRoles).where(eq(userRoles.roleId, id)).returning();
+    for (const link of left) trackUserRole(caller.tenantId, link.userId, id, false);
+    if (targetId && left.length) {
+      const joined = await tx
+        .insert(userRoles)
+        .values(left.map((link) => ({ userId: link.userId, roleId: targetId, tenantId: caller.tenantId })))
+        .onConflictDoNothing()
+        .returning();
+      for (const link of joined) trackUserRole(caller.tenantId, link.userId, targetId, true);
+    }
+    return left.length;
+  });
+  if (moved) await invalidateUserPermissions(ctx);
 }
 
 async function invalidateAfterRoleChange(ctx: AppContext, tenantId: string | null, names: string[]) {

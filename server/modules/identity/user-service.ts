@@ -7,7 +7,7 @@
 // - a caller cannot delete their own account (ABP's UserSelfDeletion).
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { IdentityUserCreateDto, IdentityUserDto, IdentityUserUpdateDto } from '../../../contract/identity.ts';
-import type { AppContext } from '../../context.ts';
+import type { AppContext, CurrentUser } from '../../context.ts';
 import { identitySessions, roles, userRoles, users } from '../../db/schema/index.ts';
 import { businessError, invalidField, notFound, staleConcurrencyStamp, validationError } from '../../errors.ts';
 import { trackUser, trackUserRole, trackUserSoftDeleted } from '../../audit/entities.ts';
@@ -15,6 +15,7 @@ import { invalidateUserPermissions } from '../permission-management/checker.ts';
 import { normalizeName } from '../saas/tenant-store.ts';
 import { sameTenant } from '../shared/tenancy.ts';
 import { checkPassword, passwordPolicy } from './password-policy.ts';
+import { setUserOrganizationUnits } from './organization-unit-service.ts';
 import { hashPassword } from './passwords.ts';
 import { type Executor, findUser, type Tx, type UserRow, userDto } from './user-repository.ts';
 
@@ -107,6 +108,20 @@ export function duplicateError(error: unknown, userName: string, email: string) 
  */
 export interface RoleRights {
   manageRoles: boolean;
+  /**
+   * Whether the caller holds AbpIdentity.Users.Update.ManageOU; without it organizationUnitIds in a
+   * body is ignored, as ABP does. Left out, the service asks the permission checker itself.
+   */
+  manageOrganizationUnits?: boolean;
+}
+
+/** ManageOU of the caller: from the route when it knows, else checked here (callers without a user: no). */
+async function mayManageUnits(ctx: AppContext, caller: Caller, rights: RoleRights): Promise<boolean> {
+  if (rights.manageOrganizationUnits !== undefined) return rights.manageOrganizationUnits;
+  if (!caller.userId) return false;
+  // The checker reads only the id and tenant of the user it is given.
+  const user = { id: caller.userId, tenantId: caller.tenantId } as CurrentUser;
+  return ctx.permissions.isGranted(user, caller.tenantId, 'AbpIdentity.Users.Update.ManageOU');
 }
 
 export async function createUser(
@@ -125,6 +140,7 @@ export async function createUser(
   // Abp.Identity.Lockout.AllowedForNewUsers is the default of lockoutEnabled when the caller leaves it out.
   const lockoutForNewUsers =
     (await ctx.settings.getValue('Abp.Identity.Lockout.AllowedForNewUsers', { tenantId: caller.tenantId })) !== 'false';
+  const manageUnits = input.organizationUnitIds ? await mayManageUnits(ctx, caller, rights) : false;
   try {
     const dto = await ctx.db.transaction(async (tx) => {
       await checkUnique(tx, caller.tenantId, { userName, email });
@@ -153,6 +169,7 @@ export async function createUser(
       // ABP: absent roleNames gives the default roles; a list (even empty) is taken as is.
       const requested = rights.manageRoles ? input.roleNames : null;
       await setUserRoles(tx, caller.tenantId, row!.id, requested ?? (await defaultRoleNames(tx, caller.tenantId)));
+      if (input.organizationUnitIds && manageUnits) await setUserOrganizationUnits(tx, caller, row!.id, input.organizationUnitIds);
       await within?.(tx, row!);
       return userDto(tx, row!);
     });
@@ -185,6 +202,7 @@ export async function updateUser(
   if (password) await checkPasswordPolicy(ctx, caller.tenantId, password);
   const passwordHash = password ? await hashPassword(password) : null;
   let rolesChanged = false;
+  const manageUnits = input.organizationUnitIds ? await mayManageUnits(ctx, caller, rights) : false;
   try {
     const dto = await ctx.db.transaction(async (tx) => {
       const existing = await findUser(tx, caller.tenantId, eq(users.id, id));
@@ -225,6 +243,10 @@ export async function updateUser(
       if (!row) throw staleConcurrencyStamp();
       trackUser(existing, row);
       if (input.roleNames && rights.manageRoles) rolesChanged = await setUserRoles(tx, caller.tenantId, id, input.roleNames);
+      // Units carry roles too: a change of units is a change of the user's permissions.
+      if (input.organizationUnitIds && manageUnits && (await setUserOrganizationUnits(tx, caller, id, input.organizationUnitIds))) {
+        rolesChanged = true;
+      }
       if (!row.isActive) await endSessions(tx, id);
       return userDto(tx, row);
     });

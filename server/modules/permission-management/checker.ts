@@ -1,14 +1,23 @@
 // Permission checks, read from permission_grants with a short cache. Rules:
 // - a user holds a permission when it is granted to the user (U, user id) or to one of the user's
-//   roles (R, role name), within the current tenant; roles come from the database, never the token;
+//   roles (R, role name), within the current tenant; roles come from the database, never the token,
+//   and include the roles of the user's organization units and of their ancestor units;
 // - the definition's side must allow the tenant, its required feature must be enabled, and its
 //   parent (recursively) must be held too;
 // - every grant change and every change of a user's roles publishes on the cache bus, so all
 //   instances drop the cached entries at once and a revocation blocks the very next request.
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, like, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { TtlCache } from '../../cache.ts';
 import type { AppContext, CurrentUser, PermissionChecker } from '../../context.ts';
-import { permissionGrants, roles, userRoles } from '../../db/schema/index.ts';
+import {
+  organizationUnitRoles,
+  organizationUnits,
+  permissionGrants,
+  roles,
+  userOrganizationUnits,
+  userRoles,
+} from '../../db/schema/index.ts';
 import { allPermissions, findPermission, type PermissionDefinition, sideAllows } from './definitions.ts';
 
 export const grantsTopic = 'permission-grants';
@@ -26,7 +35,10 @@ export async function invalidatePermissionGrants(
   await ctx.cache.publish(grantsTopic, target ? grantCacheKey(target.tenantId, target.providerName, target.providerKey) : undefined);
 }
 
-/** The identity module calls this whenever a user's roles change (or a role is renamed or deleted: no id). */
+/**
+ * The identity module calls this whenever a user's roles change (or a role is renamed or deleted, or
+ * an organization unit's roles or place in the tree change: no id, every user).
+ */
 export async function invalidateUserPermissions(ctx: AppContext, userId?: string): Promise<void> {
   await ctx.cache.publish(userRolesTopic, userId);
 }
@@ -46,14 +58,38 @@ export async function loadGrantedNames(ctx: AppContext, tenantId: string | null,
   return new Set(rows.map((r) => r.name));
 }
 
-/** Role names of a user, read from user_roles (the token's role claim may be stale). */
+const memberUnit = alias(organizationUnits, 'member_unit');
+const ancestorUnit = alias(organizationUnits, 'ancestor_unit');
+
+/**
+ * Role names of a user, read from the database (the token's role claim may be stale): the user's own
+ * roles, plus the roles of every organization unit the user belongs to and of each of its ancestors
+ * (a unit's ancestors are the live units of the same tenant whose code prefixes its code).
+ */
 export async function loadUserRoleNames(ctx: AppContext, userId: string): Promise<string[]> {
-  const rows = await ctx.db
-    .select({ name: roles.name })
-    .from(userRoles)
-    .innerJoin(roles, eq(roles.id, userRoles.roleId))
-    .where(eq(userRoles.userId, userId));
-  return rows.map((r) => r.name);
+  const [own, inherited] = await Promise.all([
+    ctx.db
+      .select({ name: roles.name })
+      .from(userRoles)
+      .innerJoin(roles, eq(roles.id, userRoles.roleId))
+      .where(eq(userRoles.userId, userId)),
+    ctx.db
+      .selectDistinct({ name: roles.name })
+      .from(userOrganizationUnits)
+      .innerJoin(memberUnit, and(eq(memberUnit.id, userOrganizationUnits.organizationUnitId), eq(memberUnit.isDeleted, false)))
+      .innerJoin(
+        ancestorUnit,
+        and(
+          eq(ancestorUnit.isDeleted, false),
+          sql`${ancestorUnit.tenantId} is not distinct from ${memberUnit.tenantId}`,
+          or(eq(ancestorUnit.code, memberUnit.code), like(memberUnit.code, sql`${ancestorUnit.code} || '.%'`)),
+        ),
+      )
+      .innerJoin(organizationUnitRoles, eq(organizationUnitRoles.organizationUnitId, ancestorUnit.id))
+      .innerJoin(roles, eq(roles.id, organizationUnitRoles.roleId))
+      .where(eq(userOrganizationUnits.userId, userId)),
+  ]);
+  return [...new Set([...own, ...inherited].map((r) => r.name))];
 }
 
 export interface PermissionCaches {

@@ -82,7 +82,8 @@ const identity = group('AbpIdentity', pm('Group:AbpIdentity'), [
     verb('Import'),
     verb('Export'),
   ]),
-  node('AbpIdentity.ClaimTypes', crud()),
+  // Claim types are host-wide (one definition for every tenant): only the host may manage them.
+  node('AbpIdentity.ClaimTypes', crud(), { side: 'host' }),
   node('AbpIdentity.OrganizationUnits', [verb('ManageOU'), verb('ManageMembers'), verb('ManageRoles')]),
   node('AbpIdentity.SecurityLogs'),
   node('AbpIdentity.Sessions'),
