@@ -1,0 +1,251 @@
+// /api/identity/claim-types and the claims of users and roles, over real HTTP on a real database:
+// CRUD with paging, filter and sorting; static claim types refused (403); host-only management
+// (claim types are host-wide) while every tenant reads them; claim values checked against regex,
+// value type and required (400 naming the claim, nothing saved); tenant isolation of user and role
+// claims; moving all users of a role to another.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { IdentityRoleDto, IdentityUserDto } from '../../contract/identity.ts';
+import type { ClaimTypeDto, IdentityRoleClaimDto, IdentityUserClaimDto } from '../../contract/identity-claims.ts';
+import { startTestServer, type TestServer } from '../kit/test-server.ts';
+import { type Caller, expectError, signIn, strongPassword, tenantIdOf, userIdOf } from './identity-helpers.ts';
+
+type Page<T> = { totalCount: number; items: T[] };
+
+const base = '/api/identity/claim-types';
+let server: TestServer;
+let admin: Caller;
+let acme: Caller;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await signIn(server, 'admin');
+  acme = await signIn(server, 'admin', 'acme');
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+async function createType(body: Record<string, unknown>): Promise<ClaimTypeDto> {
+  const reply = await admin.call<ClaimTypeDto>('POST', base, body);
+  expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+  return reply.body;
+}
+
+describe('claim types', () => {
+  it('lists the seeded static claim types with paging, filter and sorting', async () => {
+    const page = await admin.call<Page<ClaimTypeDto>>('GET', `${base}?maxResultCount=100`);
+    expect(page.status).toBe(200);
+    const email = page.body.items.find((c) => c.name === 'email')!;
+    expect(email).toMatchObject({ isStatic: true, required: false, valueType: 0, valueTypeAsString: 'String' });
+    expect(page.body.items.find((c) => c.name === 'email_verified')).toMatchObject({ valueType: 2, valueTypeAsString: 'Boolean' });
+    const names = page.body.items.map((c) => c.name);
+    expect(names).toEqual([...names].sort());
+    const second = await admin.call<Page<ClaimTypeDto>>('GET', `${base}?skipCount=1&maxResultCount=2&sorting=name%20desc`);
+    expect(second.body.items.map((c) => c.name)).toEqual([...names].reverse().slice(1, 3));
+    expect(second.body.totalCount).toBe(page.body.totalCount);
+    const filtered = await admin.call<Page<ClaimTypeDto>>('GET', `${base}?filter=PHONE`);
+    expect(filtered.body.items.map((c) => c.name)).toEqual(['phone_number', 'phone_number_verified']);
+    expectError(await admin.call('GET', `${base}?sorting=normalizedName`), 400);
+  });
+
+  it('creates, reads, updates and deletes a claim type', async () => {
+    const created = await createType({
+      name: 'employee_number',
+      required: true,
+      regex: '[A-Z]{2}\\d{4}',
+      regexDescription: 'Two letters and four digits',
+      description: 'Employee number',
+      valueType: 0,
+      isStatic: true,
+    });
+    expect(created).toMatchObject({ name: 'employee_number', required: true, isStatic: false, valueTypeAsString: 'String' });
+    expect((await admin.call<ClaimTypeDto>('GET', `${base}/${created.id}`)).body).toEqual(created);
+    const updated = await admin.call<ClaimTypeDto>('PUT', `${base}/${created.id}`, {
+      name: 'staff_number',
+      required: false,
+      valueType: 1,
+      concurrencyStamp: created.concurrencyStamp,
+    });
+    expect(updated.status).toBe(200);
+    expect(updated.body).toMatchObject({ name: 'staff_number', required: false, regex: null, valueType: 1, valueTypeAsString: 'Int' });
+    expectError(
+      await admin.call('PUT', `${base}/${created.id}`, { name: 'x', valueType: 0, concurrencyStamp: created.concurrencyStamp }),
+      409,
+    );
+    expect((await admin.call('DELETE', `${base}/${created.id}`)).status).toBe(204);
+    expectError(await admin.call('GET', `${base}/${created.id}`), 404);
+    expectError(await admin.call('DELETE', `${base}/${created.id}`), 404);
+  });
+
+  it('refuses duplicates, bad regexes, bad value types and static claim types', async () => {
+    const duplicate = expectError(await admin.call('POST', base, { name: 'EMAIL', valueType: 0 }), 403);
+    expect(duplicate).toMatchObject({
+      code: 'Volo.Abp.Identity:DuplicateClaimTypeName',
+      message: "The claim type name 'EMAIL' is already taken.",
+    });
+    const regex = expectError(await admin.call('POST', base, { name: 'broken', regex: '([a-z', valueType: 0 }), 400);
+    expect(regex.validationErrors![0]!.members).toEqual(['regex']);
+    expectError(await admin.call('POST', base, { name: 'odd', valueType: 7 }), 400);
+    expectError(await admin.call('POST', base, { name: '' }), 400);
+
+    const all = (await admin.call<Page<ClaimTypeDto>>('GET', `${base}?maxResultCount=100`)).body.items;
+    const email = all.find((c) => c.name === 'email')!;
+    const update = expectError(
+      await admin.call('PUT', `${base}/${email.id}`, { name: 'mail', valueType: 0, concurrencyStamp: email.concurrencyStamp }),
+      403,
+    );
+    expect(update).toMatchObject({
+      code: 'Volo.Abp.Identity:StaticClaimTypeUpdate',
+      message: "The claim type 'email' is static and cannot be changed.",
+    });
+    const remove = expectError(await admin.call('DELETE', `${base}/${email.id}`), 403);
+    expect(remove).toMatchObject({ code: 'Volo.Abp.Identity:StaticClaimTypeDeletion' });
+    const french = await admin.call<{ error: { message: string } }>('DELETE', `${base}/${email.id}`, undefined, {
+      'accept-language': 'fr',
+    });
+    expect(french.body.error.message).toBe("Le type de revendication 'email' est statique et ne peut pas être supprimé.");
+    expect((await admin.call<ClaimTypeDto>('GET', `${base}/${email.id}`)).body).toEqual(email);
+  });
+
+  it('is managed by the host only, and read by every tenant', async () => {
+    expectError(await acme.call('GET', base), 403);
+    expectError(await acme.call('POST', base, { name: 'tenant_claim', valueType: 0 }), 403);
+    const hostTypes = await admin.call<ClaimTypeDto[]>('GET', '/api/identity/users/all-claim-types');
+    const acmeTypes = await acme.call<ClaimTypeDto[]>('GET', '/api/identity/users/all-claim-types');
+    expect(acmeTypes.status).toBe(200);
+    expect(acmeTypes.body).toEqual(hostTypes.body);
+    expect((await acme.call<ClaimTypeDto[]>('GET', '/api/identity/roles/all-claim-types')).body).toEqual(hostTypes.body);
+    const config = await acme.call<{ auth: { grantedPolicies: Record<string, boolean> } }>('GET', '/api/abp/application-configuration');
+    expect(config.body.auth.grantedPolicies['AbpIdentity.ClaimTypes']).toBeUndefined();
+    expect(config.body.auth.grantedPolicies['AbpIdentity.OrganizationUnits']).toBe(true);
+  });
+});
+
+describe('claims of users and roles', () => {
+  let userId: string;
+  beforeAll(async () => {
+    await createType({
+      name: 'badge',
+      required: true,
+      regex: '[A-Z]{2}\\d{4}',
+      regexDescription: 'Two letters and four digits',
+      valueType: 0,
+    });
+    await createType({ name: 'floor', valueType: 1 });
+    await createType({ name: 'hired_on', valueType: 3 });
+    await createType({ name: 'remote', valueType: 2 });
+    userId = await userIdOf(server, 'john.smith');
+  });
+  const claimsOf = async (id: string, caller: Caller = admin) =>
+    (await caller.call<IdentityUserClaimDto[]>('GET', `/api/identity/users/${id}/claims`)).body;
+
+  it('replaces a user claims with valid values', async () => {
+    const put = await admin.call('PUT', `/api/identity/users/${userId}/claims`, [
+      { claimType: 'badge', claimValue: 'AB1234' },
+      { claimType: 'floor', claimValue: '-2' },
+      { claimType: 'hired_on', claimValue: '2024-03-01T09:00:00Z' },
+      { claimType: 'remote', claimValue: 'True', userId: crypto.randomUUID() },
+      { claimType: 'floor', claimValue: '-2' },
+    ]);
+    expect(put.status).toBe(204);
+    expect(await claimsOf(userId)).toEqual([
+      { userId, claimType: 'badge', claimValue: 'AB1234' },
+      { userId, claimType: 'floor', claimValue: '-2' },
+      { userId, claimType: 'hired_on', claimValue: '2024-03-01T09:00:00Z' },
+      { userId, claimType: 'remote', claimValue: 'True' },
+    ]);
+    expect((await admin.call('PUT', `/api/identity/users/${userId}/claims`, [{ claimType: 'badge', claimValue: 'CD5678' }])).status).toBe(
+      204,
+    );
+    expect(await claimsOf(userId)).toEqual([{ userId, claimType: 'badge', claimValue: 'CD5678' }]);
+  });
+
+  it('refuses a bad value with a 400 naming the claim, and saves nothing', async () => {
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ claimType: 'badge', claimValue: 'ab12' }, "The value of the claim 'badge' is not valid: Two letters and four digits."],
+      [{ claimType: 'badge', claimValue: '' }, "A value is required for the claim 'badge'."],
+      [{ claimType: 'floor', claimValue: 'two' }, "The value of the claim 'floor' must be of type Int."],
+      [{ claimType: 'floor', claimValue: '99999999999' }, "The value of the claim 'floor' must be of type Int."],
+      [{ claimType: 'remote', claimValue: 'yes' }, "The value of the claim 'remote' must be of type Boolean."],
+      [{ claimType: 'hired_on', claimValue: '2024-13-45' }, "The value of the claim 'hired_on' must be of type DateTime."],
+      [{ claimType: 'no_such_claim', claimValue: 'x' }, "Claim type 'no_such_claim' does not exist."],
+    ];
+    for (const [claim, message] of cases) {
+      const error = expectError(
+        await admin.call('PUT', `/api/identity/users/${userId}/claims`, [{ claimType: 'floor', claimValue: '3' }, claim]),
+        400,
+      );
+      expect(error.validationErrors!.map((v) => v.message)).toEqual([message]);
+      expect(error.details).toContain(message);
+    }
+    expect(await claimsOf(userId)).toEqual([{ userId, claimType: 'badge', claimValue: 'CD5678' }]);
+    expectError(await admin.call('PUT', `/api/identity/users/${userId}/claims`, { claimType: 'badge' }), 400);
+  });
+
+  it('keeps user and role claims in their tenant', async () => {
+    const acmeId = await tenantIdOf(server, 'acme');
+    const acmeUser = await userIdOf(server, 'john.smith', acmeId);
+    expect(await claimsOf(acmeUser, acme)).toEqual([]);
+    expectError(await acme.call('GET', `/api/identity/users/${userId}/claims`), 404);
+    expectError(await acme.call('PUT', `/api/identity/users/${userId}/claims`, []), 404);
+    const hostRole = (await admin.call<{ items: IdentityRoleDto[] }>('GET', '/api/identity/roles/all')).body.items[0]!;
+    expectError(await acme.call('GET', `/api/identity/roles/${hostRole.id}/claims`), 404);
+    expectError(await acme.call('PUT', `/api/identity/roles/${hostRole.id}/claims`, []), 404);
+    expect(await claimsOf(userId)).toEqual([{ userId, claimType: 'badge', claimValue: 'CD5678' }]);
+  });
+
+  it('reads and replaces a role claims with the same checks', async () => {
+    const role = (await admin.call<{ items: IdentityRoleDto[] }>('GET', '/api/identity/roles/all')).body.items.find(
+      (r) => r.name === 'manager',
+    )!;
+    const url = `/api/identity/roles/${role.id}/claims`;
+    expect((await admin.call('PUT', url, [{ claimType: 'floor', claimValue: '7' }])).status).toBe(204);
+    expect((await admin.call<IdentityRoleClaimDto[]>('GET', url)).body).toEqual([{ roleId: role.id, claimType: 'floor', claimValue: '7' }]);
+    const bad = expectError(await admin.call('PUT', url, [{ claimType: 'floor', claimValue: 'seven' }]), 400);
+    expect(bad.validationErrors![0]!.message).toBe("The value of the claim 'floor' must be of type Int.");
+    expect((await admin.call<IdentityRoleClaimDto[]>('GET', url)).body).toHaveLength(1);
+  });
+
+  it('removes the claims of a deleted claim type', async () => {
+    const temp = await createType({ name: 'temporary', valueType: 0 });
+    expect(
+      (
+        await admin.call('PUT', `/api/identity/users/${userId}/claims`, [
+          { claimType: 'badge', claimValue: 'CD5678' },
+          { claimType: 'temporary', claimValue: 'x' },
+        ])
+      ).status,
+    ).toBe(204);
+    expect((await admin.call('DELETE', `${base}/${temp.id}`)).status).toBe(204);
+    expect(await claimsOf(userId)).toEqual([{ userId, claimType: 'badge', claimValue: 'CD5678' }]);
+  });
+});
+
+describe('moving all users of a role', () => {
+  it('moves every member to the target role, or only removes them without one', async () => {
+    const from = (await admin.call<IdentityRoleDto>('POST', '/api/identity/roles', { name: 'move-from' })).body;
+    const to = (await admin.call<IdentityRoleDto>('POST', '/api/identity/roles', { name: 'move-to' })).body;
+    const users: IdentityUserDto[] = [];
+    for (const name of ['mover.one', 'mover.two']) {
+      const reply = await admin.call<IdentityUserDto>('POST', '/api/identity/users', {
+        userName: name,
+        email: `${name}@example.com`,
+        password: strongPassword,
+        roleNames: ['move-from'],
+      });
+      users.push(reply.body);
+    }
+    expect((await admin.call('PUT', `/api/identity/roles/${from.id}/move-all-users?roleId=${to.id}`)).status).toBe(204);
+    for (const user of users) {
+      expect((await admin.call<IdentityUserDto>('GET', `/api/identity/users/${user.id}`)).body.roleNames).toEqual(['move-to']);
+    }
+    expect((await admin.call<IdentityRoleDto>('GET', `/api/identity/roles/${from.id}`)).body.userCount).toBe(0);
+    expect((await admin.call<IdentityRoleDto>('GET', `/api/identity/roles/${to.id}`)).body.userCount).toBe(2);
+    expect((await admin.call('PUT', `/api/identity/roles/${to.id}/move-all-users`)).status).toBe(204);
+    expect((await admin.call<IdentityRoleDto>('GET', `/api/identity/roles/${to.id}`)).body.userCount).toBe(0);
+    expectError(await admin.call('PUT', `/api/identity/roles/${to.id}/move-all-users?roleId=${crypto.randomUUID()}`), 404);
+    const acmeRole = (await acme.call<{ items: IdentityRoleDto[] }>('GET', '/api/identity/roles/all')).body.items[0]!;
+    expectError(await admin.call('PUT', `/api/identity/roles/${from.id}/move-all-users?roleId=${acmeRole.id}`), 404);
+    expectError(await acme.call('PUT', `/api/identity/roles/${from.id}/move-all-users`), 404);
+  });
+});
