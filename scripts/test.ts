@@ -162,7 +162,13 @@ try {
   if (postgres) {
     const suites = postgresSuites();
     steps.push(
-      vitest(`${suites.length} server suites on PostgreSQL`, 'postgres', ['--project', 'server', ...suites], { TEST_DATABASE_URL: postgres.url }, true),
+      vitest(
+        `${suites.length} server suites on PostgreSQL`,
+        'postgres',
+        ['--project', 'server', ...suites],
+        { TEST_DATABASE_URL: postgres.url },
+        true,
+      ),
     );
   } else process.stdout.write('\n(TEST_POSTGRES=off: the PostgreSQL pass is skipped)\n');
 } finally {

@@ -4,6 +4,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fs from 'node:fs';
+import zlib from 'node:zlib';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
@@ -81,6 +83,17 @@ export async function buildApp(options: {
   });
   await app.register(rateLimit, { global: false });
   await app.register(cookie);
+  // Answers over 1 KB (JSON, login pages) are compressed on the fly, brotli at a low quality (level 4
+  // costs about what gzip does and still beats it in size; level 11 is for build time). The SPA's files
+  // are compressed at build time (vite.config.ts) and served pre-compressed by the static plugin.
+  // Request bodies are never inflated: nothing needs it, and an inflated body would escape bodyLimit.
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    globalDecompression: false,
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Finance Admin API', version: '1.0.0', description: 'ABP-compatible HTTP API' },
@@ -113,11 +126,23 @@ export async function buildApp(options: {
   const spaIndex = path.join(distDir, 'index.html');
   const serveSpa = config.serveSpa && fs.existsSync(spaIndex);
   if (serveSpa) {
-    await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false, maxAge: '1h', immutable: false });
+    // Hashed build assets never change under their name: cached for a year. Anything else (the entry
+    // page, unhashed files) is revalidated on every use with its ETag.
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, filePath) => {
+        const hashed = path.relative(distDir, filePath).startsWith(`assets${path.sep}`);
+        reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
   }
   app.setNotFoundHandler({}, (request, reply) => {
     const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && request.headers.accept?.includes('text/html');
-    if (serveSpa && wantsPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    if (serveSpa && wantsPage) return reply.sendFile('index.html');
     return sendAppError(request, reply, notFound('Route', `${request.method} ${request.url.split('?')[0]}`));
   });
 

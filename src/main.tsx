@@ -4,7 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './app/app.css';
 import { App } from './app/app.tsx';
-import { connectShellEffects } from './app/effects.ts';
+import { connectShellEffects, reloadOnStaleBuild } from './app/effects.ts';
 import { inspectActor } from './app/inspection.ts';
 import { SystemContext } from './app/system-context.ts';
 import { createShellSystem } from './app/system.ts';
@@ -15,6 +15,7 @@ import { themeClass } from './ui/theme/theme.css.ts';
 const system = createShellSystem(window);
 // Effects first, so the first emitted events (theme.apply, layout.apply) find their listeners.
 connectShellEffects(system, window, themeClass);
+reloadOnStaleBuild(window);
 for (const actor of [
   system.pageLoader,
   system.settingsFlyout,

@@ -54,6 +54,24 @@ const widthClasses = ['width-boxed', 'width-full', 'width-fixed'];
  * `themeClass`: the design system's class per theme (src/ui), handed in by main.tsx so this module
  * stays free of vanilla-extract (its unit tests run without the plugin).
  */
+/**
+ * After a deploy, a page opened on the previous build asks for chunks that no longer exist (404).
+ * Vite reports it as `vite:preloadError`; the page then reloads once into the new build. A second
+ * failure within a minute is not retried (the chunk is really missing), so there is no reload loop.
+ */
+export function reloadOnStaleBuild(win: Window = window): () => void {
+  const key = 'finance.staleBuildReloadAt';
+  const onPreloadError = (event: Event) => {
+    const last = Number(win.sessionStorage.getItem(key) ?? 0);
+    if (Date.now() - last < 60_000) return;
+    event.preventDefault();
+    win.sessionStorage.setItem(key, String(Date.now()));
+    win.location.reload();
+  };
+  win.addEventListener('vite:preloadError', onPreloadError);
+  return () => win.removeEventListener('vite:preloadError', onPreloadError);
+}
+
 export function connectShellEffects(
   system: ShellSystem,
   win: Window = window,

@@ -89,4 +89,18 @@ describe('error page', () => {
     await page.getByRole('heading', { level: 1, name: /Page not found/ }).waitFor();
     await page.close();
   });
+
+  it('reloads once into the current build when a chunk of the page is gone (a deploy under an open page)', async () => {
+    const page = await browser.context.newPage();
+    const asked: number[] = [];
+    // The first request for the error screen's chunk answers 404, as a removed chunk of an old build would.
+    await page.route(/\/assets\/error-screen-[^/]+\.js$/, (route) => {
+      asked.push(asked.length);
+      return asked.length === 1 ? route.fulfill({ status: 404, body: '' }) : route.continue();
+    });
+    await page.goto(`${server.url}/no/such/page`);
+    await page.getByRole('heading', { level: 1, name: /Page not found/ }).waitFor();
+    expect(asked.length).toBe(2);
+    await page.close();
+  });
 });

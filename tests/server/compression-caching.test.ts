@@ -1,0 +1,107 @@
+// What a browser receives: every SPA asset pre-compressed (brotli, else gzip, else as it is) chosen by
+// Accept-Encoding with Vary; hashed assets immutable for a year; the entry page revalidated with its
+// ETag; JSON answers over 1 KB compressed on the fly, small ones left alone; compressed request bodies
+// are not inflated. Needs the built SPA in dist/ (npm test builds it first).
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { distDir } from '../../server/app.ts';
+import { startTestServer, type TestServer } from '../kit/test-server.ts';
+
+let server: TestServer;
+let entryScript: string;
+beforeAll(async () => {
+  server = await startTestServer({ serveSpa: true });
+  const html = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  entryScript = html.match(/src="(\/assets\/index-[^"]+\.js)"/)![1]!;
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+/** Node's fetch would decode the body and hide the encoding: read the raw bytes instead. */
+async function raw(url: string, headers: Record<string, string>) {
+  const { request } = await import('node:http');
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
+    request(`${server.url}${url}`, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }));
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+describe('SPA assets', () => {
+  it('sends brotli to a browser that accepts it, gzip to one that accepts only gzip, the file itself otherwise', async () => {
+    const original = fs.readFileSync(path.join(distDir, entryScript));
+    const br = await raw(entryScript, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(zlib.brotliDecompressSync(br.body).equals(original)).toBe(true);
+    expect(br.body.length).toBeLessThan(original.length / 2);
+
+    const gzip = await raw(entryScript, { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.body).equals(original)).toBe(true);
+
+    const plain = await raw(entryScript, {});
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.equals(original)).toBe(true);
+  });
+
+  it('caches hashed assets for a year, immutable', async () => {
+    const reply = await raw(entryScript, { 'accept-encoding': 'br' });
+    expect(reply.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(reply.headers['content-type']).toMatch(/javascript/);
+  });
+
+  it('revalidates the entry page on every use: no-cache with an ETag, 304 when unchanged', async () => {
+    const page = await raw('/audit-logs', { accept: 'text/html', 'accept-encoding': 'br' });
+    expect(page.status).toBe(200);
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(page.body).toString()).toContain(entryScript);
+    const etag = page.headers.etag as string;
+    expect(etag).toBeTruthy();
+    const again = await raw('/audit-logs', { accept: 'text/html', 'accept-encoding': 'br', 'if-none-match': etag });
+    expect(again.status).toBe(304);
+  });
+
+  it('answers a chunk of an older build with 404, not with the entry page', async () => {
+    const reply = await raw('/assets/screen-0ld8u1ld.js', { accept: '*/*' });
+    expect(reply.status).toBe(404);
+  });
+});
+
+describe('API answers', () => {
+  it('compresses JSON over 1 KB and leaves small answers alone', async () => {
+    const big = await raw('/api/abp/application-configuration', { 'accept-encoding': 'br, gzip' });
+    expect(big.status).toBe(200);
+    expect(big.headers['content-encoding']).toBe('br');
+    const json = JSON.parse(zlib.brotliDecompressSync(big.body).toString()) as { localization: unknown };
+    expect(json.localization).toBeTruthy();
+    expect(big.body.length).toBeLessThan(zlib.brotliDecompressSync(big.body).length / 2);
+
+    const gzip = await raw('/api/abp/application-configuration', { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+
+    const small = await raw('/health/live', { 'accept-encoding': 'br, gzip' });
+    expect(small.status).toBe(200);
+    expect(small.body.length).toBeLessThan(1024);
+    expect(small.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('does not inflate a compressed request body', async () => {
+    const body = zlib.gzipSync(JSON.stringify({ userNameOrEmailAddress: 'admin', password: 'x' }));
+    const response = await fetch(`${server.url}/api/account/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      body,
+    });
+    expect(response.status).toBeGreaterThanOrEqual(400);
+    expect(response.status).toBeLessThan(500);
+  });
+});
