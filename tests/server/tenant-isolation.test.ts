@@ -3,10 +3,23 @@
 // - no answer to the intruder contains an id of the other side's users or roles;
 // - every route with a path parameter, called with the other side's ids (and, for writes, with the
 //   very body its owner would send), answers 4xx — never 2xx;
-// - afterwards the other side's users, roles and permission grants are exactly as before.
+// - afterwards the other side's users, roles, permission grants, organization units (with their
+//   members and roles) and user and role claims are exactly as before; claim types are host-wide
+//   (every tenant reads them, only the host edits them), so the host's side also holds them and
+//   their ids are not secrets; organization-unit ids are victims like user and role ids.
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { permissionGrants, roles, users } from '../../server/db/schema/index.ts';
+import {
+  claimTypes,
+  organizationUnitRoles,
+  organizationUnits,
+  permissionGrants,
+  roleClaims,
+  roles,
+  userClaims,
+  userOrganizationUnits,
+  users,
+} from '../../server/db/schema/index.ts';
 import { authHeaders, createUser, passwordToken } from '../kit/auth.ts';
 import { startTestServer, type TestServer } from '../kit/test-server.ts';
 
@@ -32,16 +45,36 @@ const methodsOf = (route: RouteOptions) =>
 
 async function snapshot(side: 'host' | 'acme') {
   const belongs = (tenantId: string | null) => (side === 'host' ? tenantId === null : tenantId === acmeId);
-  const [u, r, g] = await Promise.all([
+  const [u, r, g, ou, members, unitRoles, uc, rc, ct] = await Promise.all([
     server.ctx.db.select().from(users),
     server.ctx.db.select().from(roles),
     server.ctx.db.select().from(permissionGrants),
+    server.ctx.db.select().from(organizationUnits),
+    server.ctx.db.select().from(userOrganizationUnits),
+    server.ctx.db.select().from(organizationUnitRoles),
+    server.ctx.db.select().from(userClaims),
+    server.ctx.db.select().from(roleClaims),
+    server.ctx.db.select().from(claimTypes),
   ]);
   const sort = <T extends { id: string }>(rows: T[]) => rows.sort((a, b) => a.id.localeCompare(b.id));
+  const sortLinks = <T extends { organizationUnitId: string }>(rows: T[], other: (row: T) => string) =>
+    rows.sort((a, b) => `${a.organizationUnitId}${other(a)}`.localeCompare(`${b.organizationUnitId}${other(b)}`));
   return {
     users: sort(u.filter((x) => belongs(x.tenantId))),
     roles: sort(r.filter((x) => belongs(x.tenantId))),
     grants: sort(g.filter((x) => belongs(x.tenantId))),
+    units: sort(ou.filter((x) => belongs(x.tenantId))),
+    unitMembers: sortLinks(
+      members.filter((x) => belongs(x.tenantId)),
+      (x) => x.userId,
+    ),
+    unitRoles: sortLinks(
+      unitRoles.filter((x) => belongs(x.tenantId)),
+      (x) => x.roleId,
+    ),
+    userClaims: sort(uc.filter((x) => belongs(x.tenantId))),
+    roleClaims: sort(rc.filter((x) => belongs(x.tenantId))),
+    claimTypes: side === 'host' ? sort(ct) : [],
   };
 }
 
@@ -51,7 +84,9 @@ describe.each([
 ] as const)('%s', (_title, intruder, owner) => {
   it('reads nothing and changes nothing of the other side', async () => {
     const before = await snapshot(owner);
-    const victimIds = [...before.users.map((u) => u.id), ...before.roles.map((r) => r.id)];
+    expect(before.units.length).toBeGreaterThan(3);
+    expect(before.unitMembers.length).toBeGreaterThan(0);
+    const victimIds = [...before.users.map((u) => u.id), ...before.roles.map((r) => r.id), ...before.units.map((u) => u.id)];
     expect(victimIds.length).toBeGreaterThan(5);
     const routes = server.routes.filter((r) => r.url.startsWith('/api/') && !r.config?.validatedBy);
     const leaks: string[] = [];
@@ -71,8 +106,9 @@ describe.each([
           for (const id of notSent()) if (text.includes(id)) leaks.push(`${route.url} shows ${id}`);
           continue;
         }
-        // Two victims per route: a user and a role, as every id-taking route takes one of those.
-        for (const id of [before.users[0]!.id, before.roles[0]!.id]) {
+        // Three victims per route: a user, a role and an organization unit, as every id-taking route
+        // takes one of those.
+        for (const id of [before.users[0]!.id, before.roles[0]!.id, before.units[0]!.id]) {
           sentByIntruder.add(id);
           const onlyOwner = `only.${owner}`;
           const path = route.url.replace(/:(\w+)/g, (_m, name: string) =>
@@ -95,6 +131,16 @@ describe.each([
           for (const victim of notSent()) if (text.includes(victim)) leaks.push(`${method} ${path} shows ${victim}`);
         }
       }
+    }
+    // DELETE /organization-units takes its id in the query string, out of the sweep's reach above.
+    for (const unit of before.units.slice(0, 2)) {
+      sentByIntruder.add(unit.id);
+      const response = await fetch(`${server.url}/api/identity/organization-units?id=${unit.id}`, {
+        method: 'DELETE',
+        headers: headersOf[intruder],
+      });
+      calls++;
+      if (response.status !== 404) breaches.push(`DELETE /api/identity/organization-units?id=${unit.id} answered ${response.status}`);
     }
     expect(calls).toBeGreaterThan(30);
     expect(leaks).toEqual([]);
