@@ -32,6 +32,9 @@ export interface SaveEntityInput {
   concurrencyStamp: string | null;
 }
 
+/** What the server answered to a save (the record as stored, or nothing). */
+export type SavedEntity = object | null | undefined;
+
 export interface EntityFormInput {
   /** The record to edit; null (or absent) creates a new one. */
   id?: string | null;
@@ -62,7 +65,7 @@ export type EntityFormEvent =
   | { type: 'form.reload' }
   | { type: 'form.retry' };
 
-export type EntityFormEmitted = { type: 'entity.saved'; entity: unknown } | { type: 'form.closed' };
+export type EntityFormEmitted = { type: 'entity.saved'; entity: SavedEntity } | { type: 'form.closed' };
 
 const noErrors = () => ({});
 
@@ -87,6 +90,11 @@ export function statusOf(error: unknown): number | null {
   return typeof status === 'number' ? status : null;
 }
 
+/** A 409 on an edit: the record changed since it was loaded (on a create there is nothing to reload). */
+function isConflict(id: string | null, error: unknown): boolean {
+  return id !== null && statusOf(error) === 409;
+}
+
 function without(errors: EntityFieldErrors, names: string[]): EntityFieldErrors {
   return Object.fromEntries(Object.entries(errors).filter(([name]) => !names.includes(name)));
 }
@@ -100,13 +108,12 @@ export const entityFormMachine = setup({
   },
   actors: {
     loadEntity: fromPromise<LoadedEntity, { id: string }>(notProvided('loadEntity')),
-    saveEntity: fromPromise<unknown, SaveEntityInput>(notProvided('saveEntity')),
+    saveEntity: fromPromise<SavedEntity, SaveEntityInput>(notProvided('saveEntity')),
   },
   guards: {
     isEdit: ({ context }) => context.id !== null,
     isDirty: ({ context }) => isDirty(context.values, context.original),
     hasClientErrors: ({ context }) => Object.keys(context.validate(context.values)).length > 0,
-    isConflict: ({ context }, error: unknown) => context.id !== null && statusOf(error) === 409,
   },
   actions: {
     startEmpty: assign(({ context }) => ({
@@ -129,12 +136,9 @@ export const entityFormMachine = setup({
       fieldErrors: without(context.fieldErrors, Object.keys(values)),
       formError: null,
     })),
+    clearErrors: assign({ fieldErrors: {}, formError: null }),
     showClientErrors: assign({ fieldErrors: ({ context }) => context.validate(context.values), formError: null }),
-    showServerErrors: assign((_, error: unknown) => {
-      const failure = saveFailure(error);
-      return { fieldErrors: failure.fields, formError: failure.message ?? '' };
-    }),
-    reportSaved: emit((_, entity: unknown) => ({ type: 'entity.saved', entity }) as const),
+    reportSaved: emit((_, entity: SavedEntity) => ({ type: 'entity.saved', entity }) as const),
     reportClosed: emit({ type: 'form.closed' } as const),
   },
 }).createMachine({
@@ -152,7 +156,10 @@ export const entityFormMachine = setup({
   initial: 'starting',
   states: {
     starting: {
-      always: [{ guard: 'isEdit', target: 'loading' }, { target: 'editing', actions: 'startEmpty' }],
+      always: [
+        { guard: 'isEdit', target: 'loading' },
+        { target: 'editing', actions: 'startEmpty' },
+      ],
     },
     loading: {
       entry: 'forget',
@@ -179,15 +186,21 @@ export const entityFormMachine = setup({
       on: { 'form.discard': 'closed', 'form.keepEditing': 'editing' },
     },
     saving: {
-      entry: assign({ fieldErrors: {}, formError: null }),
+      entry: 'clearErrors',
       invoke: {
         id: 'saveEntity',
         src: 'saveEntity',
         input: ({ context }) => ({ id: context.id, values: context.values, concurrencyStamp: context.concurrencyStamp }),
         onDone: { target: 'saved', actions: { type: 'reportSaved', params: ({ event }) => event.output } },
         onError: [
-          { guard: { type: 'isConflict', params: ({ event }) => event.error }, target: 'conflict' },
-          { target: 'editing', actions: { type: 'showServerErrors', params: ({ event }) => event.error } },
+          { guard: ({ context, event }) => isConflict(context.id, event.error), target: 'conflict' },
+          {
+            target: 'editing',
+            actions: assign(({ event }) => {
+              const failure = saveFailure(event.error);
+              return { fieldErrors: failure.fields, formError: failure.message ?? '' };
+            }),
+          },
         ],
       },
     },

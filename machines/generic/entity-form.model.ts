@@ -5,10 +5,10 @@
 import type { EventObject } from 'xstate';
 import { describeEvent, done, failed } from '../shell/model-events.ts';
 import type { MachineModel } from '../testing/model-paths.ts';
-import { type EntityFormEvent, type EntityValues, entityFormMachine } from './entity-form.machine.ts';
+import { type EntityFieldErrors, type EntityFormEvent, type EntityValues, entityFormMachine } from './entity-form.machine.ts';
 
 /** The spec's validator in the model: a name is required (what a claim type's TypeBox schema says). */
-export const requireName = (values: EntityValues) =>
+export const requireName = (values: EntityValues): EntityFieldErrors =>
   typeof values.name === 'string' && values.name.trim() !== '' ? {} : { name: 'The Name field is required.' };
 
 export const loaded = { values: { name: 'Level', valueType: 0 }, concurrencyStamp: 'stamp-1' };

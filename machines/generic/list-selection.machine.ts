@@ -154,8 +154,7 @@ export const listSelectionMachine = setup({
         src: 'runBulkAction',
         input: ({ context }) => ({
           action: context.action ?? '',
-          target:
-            context.selection.mode === 'matching' ? { filters: context.selection.filters } : { ids: [...context.selection.ids] },
+          target: context.selection.mode === 'matching' ? { filters: context.selection.filters } : { ids: [...context.selection.ids] },
         }),
         onDone: {
           target: 'reporting',
@@ -163,7 +162,10 @@ export const listSelectionMachine = setup({
         },
         onError: {
           target: 'selecting',
-          actions: [assign({ action: null }), emit(({ event }) => ({ type: 'bulk.failed', message: failureMessage(event.error) }) as const)],
+          actions: [
+            assign({ action: null }),
+            emit(({ event }) => ({ type: 'bulk.failed', message: failureMessage(event.error) }) as const),
+          ],
         },
       },
     },

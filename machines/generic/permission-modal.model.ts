@@ -14,7 +14,11 @@ const permission = (name: string, parentName: string | null, isGranted: boolean,
   parentName,
   isGranted,
   allowedProviders: [],
-  grantedProviders: grantedBy ? [{ providerName: 'R', providerKey: grantedBy }] : isGranted ? [{ providerName: 'U', providerKey: 'user-1' }] : [],
+  grantedProviders: grantedBy
+    ? [{ providerName: 'R', providerKey: grantedBy }]
+    : isGranted
+      ? [{ providerName: 'U', providerKey: 'user-1' }]
+      : [],
 });
 
 export const permissionTree: GetPermissionListResultDto = {

@@ -90,7 +90,10 @@ export const rowActionMachine = setup({
         onDone: {
           target: 'idle',
           actions: [
-            emit(({ context }) => ({ type: 'action.succeeded', action: context.request?.action ?? '', id: context.request?.id ?? '' }) as const),
+            emit(
+              ({ context }) =>
+                ({ type: 'action.succeeded', action: context.request?.action ?? '', id: context.request?.id ?? '' }) as const,
+            ),
             emit({ type: 'list.refresh' } as const),
             emit(({ context }) =>
               context.request?.removesRow

@@ -75,6 +75,13 @@ export const routes: readonly RouteEntry[] = [
   },
   { path: '/gdpr', layout: 'application', requiresAuth: true },
   {
+    path: '/identity/claim-types',
+    layout: 'application',
+    requiresAuth: true,
+    policy: 'AbpIdentity.ClaimTypes',
+    load: () => import('../screens/identity/claim-types/claim-types-screen.tsx'),
+  },
+  {
     path: '/identity',
     layout: 'application',
     requiresAuth: true,

@@ -11,7 +11,9 @@ import { permissionModalReference } from './reference/permission-modal.reference
 
 async function started() {
   const fakes = fakeActors(['loadPermissions', 'savePermissions']);
-  const actor = createActor(permissionModalMachine.provide({ actors: fakes.actors }), { input: { providerName: 'U', providerKey: 'user-1' } });
+  const actor = createActor(permissionModalMachine.provide({ actors: fakes.actors }), {
+    input: { providerName: 'U', providerKey: 'user-1' },
+  });
   const emitted: EventObject[] = [];
   actor.on('*', (event) => emitted.push(event));
   actor.start();

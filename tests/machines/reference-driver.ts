@@ -37,7 +37,7 @@ export interface ReferenceRun<TView> {
 export class Recorder {
   private emittedSoFar: EventObject[] = [];
   private callsSoFar: Call[] = [];
-  emit(event: EventObject): void {
+  emit(event: { type: string; [key: string]: unknown }): void {
     this.emittedSoFar.push(event);
   }
   call(name: string, input: unknown): void {
@@ -110,7 +110,10 @@ export async function playAgainstReference<TMachine extends AnyStateMachine, TVi
 }
 
 /** The suite of generated paths, each checked against the reference (see the rules above). */
-export function describeReferencePaths<TMachine extends AnyStateMachine, TView>(name: string, suite: ReferenceSuite<TMachine, TView>): void {
+export function describeReferencePaths<TMachine extends AnyStateMachine, TView>(
+  name: string,
+  suite: ReferenceSuite<TMachine, TView>,
+): void {
   describe(`${name} model paths, checked against the reference`, () => {
     let paths: Array<ModelPath<TMachine>> = [];
     let failure: unknown = null;

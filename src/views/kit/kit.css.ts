@@ -1,0 +1,42 @@
+// The kit's few layout styles: toolbar, selection banner, permission tree indentation, report list.
+// Logical properties only (right-to-left needs nothing else).
+import { style, styleVariants } from '@vanilla-extract/css';
+import { vars } from '../../ui/index.ts';
+
+export const toolbar = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'flex-end',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+});
+export const toolbarEnd = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: vars.space.sm, marginInlineStart: 'auto' });
+export const banner = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  paddingBlock: vars.space.sm,
+  paddingInline: vars.space.md,
+  borderRadius: vars.radius.md,
+  border: `1px solid ${vars.color.border}`,
+});
+export const formFields = style({ display: 'grid', gap: vars.space.md });
+export const permissionLayout = style({ display: 'grid', gap: vars.space.md, gridTemplateColumns: 'minmax(10rem, 14rem) 1fr' });
+export const groupList = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs, listStyle: 'none', margin: 0, padding: 0 });
+export const permissionList = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xs,
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+});
+export const depth = styleVariants({
+  0: { paddingInlineStart: 0 },
+  1: { paddingInlineStart: vars.space.lg },
+  2: { paddingInlineStart: `calc(${vars.space.lg} * 2)` },
+  3: { paddingInlineStart: `calc(${vars.space.lg} * 3)` },
+});
+export const muted = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
+export const reportList = style({ margin: 0, paddingInlineStart: vars.space.lg });

@@ -1,0 +1,287 @@
+// One admin screen from its spec (issue 9 resource kit; design "Screens as specs"): the title, the
+// toolbar (filters, New, bulk actions), the selection bar, the table with its row actions, the form
+// modal, confirmations and the bulk report. Render-only: the list is a pagedList actor, the
+// selection a listSelection actor, row actions a rowAction actor, the form an entityForm actor (one
+// per opening); the spec's calls become their named actors here. Rules: an action is offered only
+// with its permission; after a delete the focus goes where the rowAction machine says (the next
+// row's actions, else the previous, else the heading); toasts follow the machines' emitted events.
+import type { RowData } from '@tanstack/react-table';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { fromPromise } from 'xstate';
+import {
+  type BulkReport,
+  listSelectionMachine,
+  type RunBulkInput,
+  selectListSelection,
+} from '../../../machines/generic/list-selection.machine.ts';
+import { rowActionMachine, selectRowAction } from '../../../machines/generic/row-action.machine.ts';
+import { isGranted } from '../../app/access.ts';
+import { inspectOptions } from '../../app/inspection.ts';
+import { selectAccess, shallowEqual } from '../../app/shell-view.ts';
+import { useSystem } from '../../app/system-context.ts';
+import { useAreaTexts } from '../../app/use-area-texts.ts';
+import { useSessionHttp } from '../../app/use-session-http.ts';
+import {
+  Button,
+  Checkbox,
+  ConfirmDialog,
+  type DataColumn,
+  Menu,
+  MenuItem,
+  MenuTrigger,
+  type RowAction,
+  SearchField,
+  showToast,
+  stackClass,
+} from '../../ui/index.ts';
+import { ListFilters, ListTable, usePagedList, usePagedListActor } from '../lists/paged-list-view.tsx';
+import { BulkReportDialog } from './bulk-report-dialog.tsx';
+import { EntityFormModal } from './entity-form-view.tsx';
+import { kitTexts } from './kit-texts.ts';
+import * as styles from './kit.css.ts';
+import type { ResourceSpec } from './resource-spec.ts';
+
+export function ResourceScreen<TItem extends RowData>({ spec }: { spec: ResourceSpec<TItem> }) {
+  const t = useAreaTexts(kitTexts);
+  const http = useSessionHttp();
+  const { auth } = useSystem();
+  const access = useSelector(auth, selectAccess, shallowEqual);
+  const can = useCallback((permission: string | undefined) => isGranted(access, permission), [access]);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [formTarget, setFormTarget] = useState<{ id: string | null } | null>(null);
+
+  const list = usePagedListActor((query, signal) => spec.list(http, query, signal), {
+    ...(spec.defaultSorting ? { sorting: spec.defaultSorting } : {}),
+  });
+  const { view, edit, text } = usePagedList<TItem>(list);
+
+  const bulkActions = (spec.bulkActions ?? []).filter((action) => can(action.permission));
+  const selectionLogic = useMemo(
+    () =>
+      listSelectionMachine.provide({
+        actors: {
+          runBulkAction: fromPromise<BulkReport, RunBulkInput>(({ input, signal }) => {
+            const action = spec.bulkActions?.find((candidate) => candidate.id === input.action);
+            return action ? action.run(http, input.target, signal) : Promise.reject(new Error(`no bulk action ${input.action}`));
+          }),
+        },
+      }),
+    [spec, http],
+  );
+  const selection = useActorRef(selectionLogic, inspectOptions());
+  const selected = useSelector(selection, selectListSelection, shallowEqual);
+
+  const rowLogic = useMemo(
+    () =>
+      rowActionMachine.provide({
+        actors: {
+          runAction: fromPromise<unknown, { action: string; id: string }>(({ input }) => {
+            const action = spec.rowActions?.find((candidate) => candidate.id === input.action);
+            const item = list.getSnapshot().context.items.find((row) => spec.getId(row as TItem) === input.id) as TItem | undefined;
+            return action && item !== undefined ? action.run(http, item) : Promise.reject(new Error(`no action ${input.action}`));
+          }),
+        },
+      }),
+    [spec, http, list],
+  );
+  const rowAction = useActorRef(rowLogic, inspectOptions());
+  const rowView = useSelector(rowAction, selectRowAction, shallowEqual);
+
+  useEffect(() => {
+    const subscriptions = [
+      // The selection follows the filters the rows were loaded with (a new filter clears it).
+      list.on('url.sync', (event) => selection.send({ type: 'list.filtersApplied', filters: event.filters })),
+      selection.on('list.refresh', () => list.send({ type: 'refresh' })),
+      selection.on('bulk.failed', (event) =>
+        showToast({ kind: 'error', title: t('bulkRunFailed'), description: event.message ?? undefined }),
+      ),
+      rowAction.on('list.refresh', () => list.send({ type: 'refresh' })),
+      rowAction.on('action.succeeded', (event) => {
+        const action = spec.rowActions?.find((candidate) => candidate.id === event.action);
+        showToast({ kind: 'success', title: action?.successText ?? t('savedSuccessfully') });
+      }),
+      rowAction.on('action.failed', (event) =>
+        showToast({ kind: 'error', title: t('actionFailed'), description: event.message ?? undefined }),
+      ),
+      rowAction.on('focus.after', (event) => {
+        const row = event.id === null ? undefined : list.getSnapshot().context.items.find((item) => spec.getId(item as TItem) === event.id);
+        const target =
+          row === undefined
+            ? null
+            : document.querySelector<HTMLElement>(`button[aria-label="${CSS.escape(t('actionsFor', spec.getLabel(row as TItem)))}"]`);
+        (target ?? heading.current)?.focus();
+      }),
+    ];
+    return () => {
+      for (const subscription of subscriptions) subscription.unsubscribe();
+    };
+  }, [list, selection, rowAction, spec, t]);
+
+  const form = spec.form;
+  const canCreate = form !== undefined && can(form.createPermission);
+  const canUpdate = form !== undefined && can(form.updatePermission);
+  const pageIds = view.items.map((item) => spec.getId(item));
+  const pageSelected = pageIds.length > 0 && pageIds.every((id) => selected.selectedIds.includes(id));
+  const someOnPage = pageIds.some((id) => selected.selectedIds.includes(id));
+
+  const selectColumn: DataColumn<TItem> = {
+    id: '__select',
+    header: t('selection'),
+    width: 48,
+    cell: (item) => (
+      <Checkbox
+        aria-label={t('selectRow', spec.getLabel(item))}
+        isSelected={selected.mode === 'matching' || selected.selectedIds.includes(spec.getId(item))}
+        isDisabled={selected.mode === 'matching'}
+        onChange={() => selection.send({ type: 'selection.toggle', id: spec.getId(item) })}
+      >
+        {''}
+      </Checkbox>
+    ),
+  };
+  const columns = bulkActions.length > 0 ? [selectColumn, ...spec.columns] : spec.columns;
+
+  const rowActions = (item: TItem): RowAction[] => {
+    const actions: RowAction[] = [];
+    if (form && canUpdate && (form.isEditable?.(item) ?? true)) {
+      actions.push({ id: 'edit', label: t('edit'), isDisabled: !rowView.canAct, onAction: () => setFormTarget({ id: spec.getId(item) }) });
+    }
+    for (const action of spec.rowActions ?? []) {
+      if (!can(action.permission) || !(action.isAvailable?.(item) ?? true)) continue;
+      actions.push({
+        id: action.id,
+        label: action.label,
+        ...(action.icon ? { icon: action.icon } : {}),
+        isDanger: action.isDanger ?? false,
+        isDisabled: !rowView.canAct,
+        onAction: () =>
+          rowAction.send({
+            type: 'action.request',
+            action: action.id,
+            id: spec.getId(item),
+            confirm: action.confirm !== undefined,
+            removesRow: action.removesRow ?? false,
+            rowIds: pageIds,
+          }),
+      });
+    }
+    return actions;
+  };
+
+  const pendingRow = rowView.pending ? view.items.find((item) => spec.getId(item) === rowView.pending?.id) : undefined;
+  const pendingAction = rowView.pending ? spec.rowActions?.find((action) => action.id === rowView.pending?.action) : undefined;
+  const bulkLabel = bulkActions.find((action) => action.id === selected.action)?.label ?? '';
+
+  return (
+    <div className={`page ${stackClass}`}>
+      <h1 ref={heading} tabIndex={-1}>
+        {spec.title}
+      </h1>
+      {spec.intro}
+      <div className={styles.toolbar}>
+        <ListFilters list={list} t={t}>
+          <SearchField
+            label={t('search')}
+            value={text('filter')}
+            onChange={(value) => edit('filter', value)}
+            clearLabel={t('clearSearch')}
+          />
+        </ListFilters>
+        <div className={styles.toolbarEnd}>
+          {bulkActions.length > 0 && (
+            <MenuTrigger>
+              <Button variant="secondary" icon="chevron-down" isDisabled={!selected.canRunBulk}>
+                {t('bulkActions')}
+              </Button>
+              <Menu aria-label={t('bulkActions')} onAction={(key) => selection.send({ type: 'bulk.start', action: String(key) })}>
+                {bulkActions.map((action) => (
+                  <MenuItem key={action.id} id={action.id}>
+                    {action.label}
+                  </MenuItem>
+                ))}
+              </Menu>
+            </MenuTrigger>
+          )}
+          {canCreate && <Button onPress={() => setFormTarget({ id: null })}>{t('newRecord')}</Button>}
+        </div>
+      </div>
+      {bulkActions.length > 0 && (
+        <section aria-label={t('selection')} className={styles.banner}>
+          <Checkbox
+            isSelected={selected.mode === 'matching' || pageSelected}
+            isIndeterminate={selected.mode === 'ids' && someOnPage && !pageSelected}
+            onChange={() => selection.send({ type: 'selection.togglePage', ids: pageIds })}
+          >
+            {t('selectPage')}
+          </Checkbox>
+          <span role="status">{selected.count > 0 ? t('selectedCount', selected.count) : ''}</span>
+          {selected.mode === 'ids' && pageSelected && view.totalCount > pageIds.length && (
+            <>
+              <span>{t('pageSelected', pageIds.length)}</span>
+              <Button variant="ghost" onPress={() => selection.send({ type: 'selection.selectMatching', totalCount: view.totalCount })}>
+                {t('selectAllMatching', view.totalCount)}
+              </Button>
+            </>
+          )}
+          {selected.mode === 'matching' && <span>{t('allMatchingSelected', selected.count)}</span>}
+          {selected.count > 0 && (
+            <Button variant="ghost" onPress={() => selection.send({ type: 'selection.clear' })}>
+              {t('clearSelection')}
+            </Button>
+          )}
+        </section>
+      )}
+      <ListTable<TItem>
+        list={list}
+        view={view}
+        t={t}
+        label={spec.tableLabel}
+        columns={columns}
+        getRowId={spec.getId}
+        rowActions={rowActions}
+        rowActionsLabel={(item) => t('actionsFor', spec.getLabel(item))}
+      />
+      <ConfirmDialog
+        isOpen={rowView.phase === 'confirming' || (rowView.phase === 'running' && pendingAction?.confirm !== undefined)}
+        title={t('areYouSure')}
+        message={pendingRow && pendingAction?.confirm ? pendingAction.confirm(pendingRow) : ''}
+        confirmLabel={t('yes')}
+        cancelLabel={t('cancel')}
+        isPending={rowView.phase === 'running'}
+        onConfirm={() => rowAction.send({ type: 'action.confirm' })}
+        onCancel={() => rowAction.send({ type: 'action.cancel' })}
+      />
+      <ConfirmDialog
+        isOpen={selected.phase === 'confirming' || selected.phase === 'running'}
+        title={t('areYouSure')}
+        message={t('bulkConfirm', bulkLabel, selected.count)}
+        confirmLabel={t('yes')}
+        cancelLabel={t('cancel')}
+        isPending={selected.phase === 'running'}
+        onConfirm={() => selection.send({ type: 'bulk.confirm' })}
+        onCancel={() => selection.send({ type: 'bulk.cancel' })}
+      />
+      <BulkReportDialog
+        report={selected.phase === 'reporting' ? selected.report : null}
+        t={t}
+        onClose={() => selection.send({ type: 'report.close' })}
+      />
+      {form && formTarget && (
+        <EntityFormModal
+          key={formTarget.id ?? 'new'}
+          form={form}
+          http={http}
+          id={formTarget.id}
+          t={t}
+          onSaved={() => {
+            setFormTarget(null);
+            showToast({ kind: 'success', title: t('savedSuccessfully') });
+            list.send({ type: 'refresh' });
+          }}
+          onClosed={() => setFormTarget(null)}
+        />
+      )}
+    </div>
+  );
+}
