@@ -18,3 +18,9 @@ if (process.env.BENCH_DATABASE_URL) console.log(await auditLogsBenchmark({ db: '
 const { runOverheadBenchmark } = await import('./audit-overhead.ts');
 console.log(await runOverheadBenchmark({ db: 'pglite', requests: 400, seconds: 8, concurrency: 16 }));
 if (process.env.BENCH_DATABASE_URL) console.log(await runOverheadBenchmark({ db: 'postgres', requests: 400, seconds: 8, concurrency: 16 }));
+
+// Users import: 10,000 CSV rows (1% bad) through import-users-from-file, PGlite; PostgreSQL too when
+// BENCH_DATABASE_URL is set (in its own bench_identity_import database). See bench/README.md.
+const { runImportBenchmark } = await import('./identity-import.ts');
+console.log(await runImportBenchmark({ rows: 10_000, format: 'csv', db: 'pglite' }));
+if (process.env.BENCH_DATABASE_URL) console.log(await runImportBenchmark({ rows: 10_000, format: 'csv', db: 'postgres' }));
