@@ -1,0 +1,231 @@
+// Claim types on the resource kit (issue 9; spec 2.2, 6, 7.13) against the real server, keyboard
+// only: create a claim type, edit it, a concurrent edit makes the save answer 409 and the form
+// offers Reload (which shows the other edit), delete it with 'Are you sure?'; a static claim type
+// offers neither edit nor delete; the menu shows Identity management > Claim types; axe is clean in
+// light and dark; Arabic is right to left.
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authHeaders, passwordToken } from '../kit/auth.ts';
+import { type Browser, launchBrowser } from '../kit/browser.ts';
+import { startTestServer, type TestServer } from '../kit/test-server.ts';
+import { acceptCookies, ensureBuilt, expectAxeCleanInLightAndDark, signIn, watchForPageProblems } from './shell-helpers.ts';
+
+let server: TestServer;
+let browser: Browser;
+let adminToken = '';
+
+async function api(method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
+  const response = await fetch(`${server.url}${path}`, {
+    method,
+    headers: { ...authHeaders(adminToken), ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await response.text();
+  return { status: response.status, json: text ? JSON.parse(text) : null };
+}
+
+beforeAll(async () => {
+  ensureBuilt();
+  server = await startTestServer({ serveSpa: true });
+  browser = await launchBrowser();
+  await acceptCookies(browser.context, server.url);
+  adminToken = (await passwordToken(server, { userName: 'admin', password: '1q2w3E*' })).access_token;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const table = (page: Page) => page.getByRole('table', { name: 'Claim types' });
+const dataRows = (t: Locator) => t.getByRole('row').filter({ has: t.page().getByRole('rowheader') });
+
+async function openScreen(): Promise<{ page: Page; problems: string[] }> {
+  const page = await browser.context.newPage();
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  const problems = watchForPageProblems(page);
+  await signIn(page, server.url);
+  await page.goto(`${server.url}/identity/claim-types`);
+  await page.getByRole('heading', { level: 1, name: 'Claim types' }).waitFor();
+  await dataRows(table(page)).first().waitFor();
+  return { page, problems };
+}
+
+/** Tabs until `target` has the focus (keyboard only), then returns. */
+let lastError = '';
+async function tabTo(page: Page, target: Locator, limit = 60): Promise<void> {
+  for (let step = 0; step < limit; step++) {
+    if (
+      await target
+        .evaluate((element) => element === document.activeElement, undefined, { timeout: 2000 })
+        .catch((error) => {
+          lastError = String(error).slice(0, 300);
+          return false;
+        })
+    )
+      return;
+    await page.keyboard.press('Tab');
+  }
+  const seen: string[] = [];
+  for (let step = 0; step < 12; step++) {
+    seen.push(
+      await page.evaluate(
+        () =>
+          `${document.activeElement?.tagName}:${document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent?.slice(0, 20)}`,
+      ),
+    );
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`focus never reached the target (${lastError}); it went through ${seen.join(' | ')}`);
+}
+
+async function searchFor(page: Page, text: string): Promise<void> {
+  await tabTo(page, page.getByRole('searchbox', { name: 'Search' }));
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type(text);
+  await page.keyboard.press('Enter');
+  await table(page).and(page.locator(':not([aria-busy])')).waitFor();
+}
+
+async function rowAction(page: Page, name: string, action: string): Promise<void> {
+  const button = table(page).getByRole('button', { name: `Actions for ${name}` });
+  await button.waitFor();
+  await tabTo(page, button);
+  await page.keyboard.press('Enter');
+  const item = page.getByRole('menuitem', { name: action });
+  await item.waitFor();
+  for (let step = 0; step < 5 && !(await item.evaluate((element) => element === document.activeElement)); step++) {
+    await page.keyboard.press('ArrowDown');
+  }
+  await page.keyboard.press('Enter');
+}
+
+describe('claim types screen', () => {
+  it('creates, edits, meets a 409 with reload, and deletes a claim type from the keyboard', async () => {
+    const { page, problems } = await openScreen();
+    // Create: New, type the fields, Save with Enter.
+    await tabTo(page, page.getByRole('button', { name: 'New', exact: true }));
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'New claim type' });
+    await dialog.waitFor();
+    // Client validation from the contract schema: an empty name is refused before any request.
+    await tabTo(page, dialog.getByRole('button', { name: 'Save' }));
+    await page.keyboard.press('Enter');
+    await dialog.getByText('The Name field is required.').waitFor();
+    await tabTo(page, dialog.getByRole('textbox', { name: 'Name', exact: true }));
+    await page.keyboard.type('e2e-level');
+    await tabTo(page, dialog.getByRole('textbox', { name: 'Description', exact: true }));
+    await page.keyboard.type('Created from the keyboard');
+    await tabTo(page, dialog.getByRole('button', { name: 'Save' }));
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByText('Saved successfully').first().waitFor();
+    await searchFor(page, 'e2e-level');
+    const row = dataRows(table(page)).filter({ hasText: 'e2e-level' });
+    await expect.poll(() => row.innerText()).toContain('Created from the keyboard');
+
+    // Edit it.
+    await rowAction(page, 'e2e-level', 'Edit');
+    const edit = page.getByRole('dialog', { name: 'Edit claim type' });
+    const description = edit.getByRole('textbox', { name: 'Description', exact: true });
+    await expect.poll(() => description.inputValue()).toBe('Created from the keyboard');
+    await tabTo(page, description);
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type('Edited once');
+    await tabTo(page, edit.getByRole('button', { name: 'Save' }));
+    await page.keyboard.press('Enter');
+    await edit.waitFor({ state: 'detached' });
+    await expect.poll(() => row.innerText()).toContain('Edited once');
+
+    // A concurrent edit: the form loaded the stamp, someone else saves, ours answers 409.
+    await rowAction(page, 'e2e-level', 'Edit');
+    const stale = page.getByRole('dialog', { name: 'Edit claim type' });
+    const staleDescription = stale.getByRole('textbox', { name: 'Description', exact: true });
+    await expect.poll(() => staleDescription.inputValue()).toBe('Edited once');
+    const list = (await api('GET', '/api/identity/claim-types?filter=e2e-level')).json as {
+      items: Array<{ id: string; name: string; concurrencyStamp: string }>;
+    };
+    const record = list.items.find((item) => item.name === 'e2e-level')!;
+    const other = await api('PUT', `/api/identity/claim-types/${record.id}`, {
+      name: 'e2e-level',
+      description: 'Changed by someone else',
+      concurrencyStamp: record.concurrencyStamp,
+    });
+    expect(other.status).toBe(200);
+    await tabTo(page, staleDescription);
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type('Mine');
+    await tabTo(page, stale.getByRole('button', { name: 'Save' }));
+    await page.keyboard.press('Enter');
+    await stale.getByText('Someone else changed this record').waitFor();
+    await tabTo(page, stale.getByRole('button', { name: 'Reload' }));
+    await page.keyboard.press('Enter');
+    await expect.poll(() => stale.getByRole('textbox', { name: 'Description', exact: true }).inputValue()).toBe('Changed by someone else');
+    // Unchanged after the reload: Cancel closes without asking.
+    await tabTo(page, stale.getByRole('button', { name: 'Cancel' }));
+    await page.keyboard.press('Enter');
+    await stale.waitFor({ state: 'detached' });
+
+    // Delete: 'Are you sure?', Yes, the toast, the row is gone and the focus is not lost.
+    await rowAction(page, 'e2e-level', 'Delete');
+    const confirm = page.getByRole('alertdialog', { name: 'Are you sure?' });
+    await confirm.getByText('Claim type e2e-level will be deleted.', { exact: false }).waitFor();
+    await tabTo(page, confirm.getByRole('button', { name: 'Yes' }));
+    await page.keyboard.press('Enter');
+    await page.getByText('Successfully deleted').first().waitFor();
+    await row.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.activeElement?.tagName)).not.toBe('BODY');
+    expect((await api('GET', `/api/identity/claim-types/${record.id}`)).status).toBe(404);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('offers neither edit nor delete on a static claim type; menu entry and axe in light and dark', async () => {
+    const { page, problems } = await openScreen();
+    const all = (await api('GET', '/api/identity/claim-types?maxResultCount=100')).json as {
+      items: Array<{ name: string; isStatic: boolean }>;
+    };
+    const fixed = all.items.find((item) => item.isStatic);
+    if (fixed) {
+      await searchFor(page, fixed.name);
+      const actions = table(page).getByRole('button', { name: `Actions for ${fixed.name}` });
+      if (await actions.count()) {
+        await actions.click();
+        expect(await page.getByRole('menuitem', { name: 'Edit' }).count()).toBe(0);
+        expect(await page.getByRole('menuitem', { name: 'Delete' }).count()).toBe(0);
+        await page.keyboard.press('Escape');
+      }
+    }
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
+    await expect.poll(() => menu.getByRole('link', { name: 'Claim types' }).count()).toBeGreaterThan(0);
+    await page.mouse.move(0, 0);
+    await expectAxeCleanInLightAndDark(page);
+    // The create form too.
+    await page.getByRole('button', { name: 'New', exact: true }).click();
+    await page.getByRole('dialog', { name: 'New claim type' }).waitFor();
+    await expectAxeCleanInLightAndDark(page);
+    await page.keyboard.press('Escape');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('is right to left in Arabic', async () => {
+    const page = await browser.context.newPage();
+    await signIn(page, server.url);
+    await page.evaluate(() => localStorage.setItem('Abp.SelectedLanguage', 'ar'));
+    try {
+      await page.goto(`${server.url}/identity/claim-types`);
+      await page.getByRole('heading', { level: 1, name: 'أنواع المطالبات' }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+      await dataRows(page.getByRole('table', { name: 'أنواع المطالبات' }))
+        .first()
+        .waitFor();
+      await page.getByRole('button', { name: 'جديد', exact: true }).waitFor();
+      await page.mouse.move(0, 0);
+      await expectAxeCleanInLightAndDark(page, { dark: false });
+    } finally {
+      await page.evaluate(() => localStorage.removeItem('Abp.SelectedLanguage'));
+      await page.close();
+    }
+  });
+});
