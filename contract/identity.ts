@@ -86,6 +86,8 @@ const flag = Type.Optional(Type.Boolean());
 export const GetIdentityUsersInput = pagedQuery({
   filter: Type.Optional(Type.String({ maxLength: 256 })),
   roleId: Type.Optional(Guid),
+  /** Members of this organization unit (its own members, as ABP filters). */
+  organizationUnitId: Type.Optional(Guid),
   userName: Type.Optional(Type.String({ maxLength: 256 })),
   emailAddress: Type.Optional(Type.String({ maxLength: 256 })),
   name: Type.Optional(Type.String({ maxLength: 64 })),

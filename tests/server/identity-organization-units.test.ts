@@ -193,6 +193,9 @@ describe('lists, members and roles', () => {
     const filtered = await admin.call<Page<IdentityUserDto>>('GET', `${base}/${unit.id}/members?filter=anna&maxResultCount=5`);
     expect(filtered.body.items.map((u) => u.userName)).toEqual(['anna.member']);
     expect((await admin.call<Unit>('GET', `${base}/${unit.id}`)).body.userCount).toBe(2);
+    // The user list filters by unit too.
+    const listed = await admin.call<Page<IdentityUserDto>>('GET', `/api/identity/users?organizationUnitId=${unit.id}`);
+    expect(listed.body.items.map((u) => u.userName)).toEqual(['anna.member', 'ben.member']);
 
     const available = await admin.call<Page<IdentityUserDto>>(
       'GET',

@@ -139,6 +139,11 @@ export function userListFilter(tenantId: string | null, input: GetIdentityUsersI
       sql`exists (select 1 from "user_roles" ur where ur."user_id" = "users"."id" and ur."role_id" = ${input.roleId})`,
     );
   }
+  if (input.organizationUnitId) {
+    conditions.push(
+      sql`exists (select 1 from "user_organization_units" uou where uou."user_id" = "users"."id" and uou."organization_unit_id" = ${input.organizationUnitId})`,
+    );
+  }
   const now = new Date();
   if (input.isLockedOut === true) conditions.push(and(eq(users.lockoutEnabled, true), gt(users.lockoutEnd, now))!);
   if (input.isLockedOut === false)
