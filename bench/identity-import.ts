@@ -90,7 +90,7 @@ export async function runImportBenchmark(options: ImportBenchOptions): Promise<s
     const response = await fetch(`${url}/api/identity/users/import-users-from-file?fileType=${options.format === 'csv' ? 2 : 1}`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' },
-      body: file,
+      body: new Uint8Array(file),
       signal: AbortSignal.timeout(3_600_000),
     });
     const result = (await response.json()) as { allCount: number; succeededCount: number; failedCount: number };

@@ -201,7 +201,7 @@ describe('import', () => {
     XLSX.utils.book_append_sheet(workbook, sheet, 'Users');
     const bytes = XLSX.write(workbook, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
     const form = new FormData();
-    form.append('file', new Blob([bytes]), 'users.xlsx');
+    form.append('file', new Blob([new Uint8Array(bytes)]), 'users.xlsx');
     const reply = await upload(admin, 1, form);
     expect(reply.status, JSON.stringify(reply.body)).toBe(200);
     expect(reply.body).toMatchObject({ allCount: 3, succeededCount: 2, failedCount: 1, fileType: 1 });
