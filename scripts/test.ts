@@ -90,6 +90,7 @@ interface VitestJson {
   numPendingTests: number;
   testResults: Array<{
     name: string;
+    status: string;
     startTime: number;
     endTime: number;
     assertionResults: Array<{ title: string; status: string }>;
@@ -111,6 +112,9 @@ function vitest(title: string, pass: string, args: string[], env: NodeJS.Process
     totals.failed += result.numFailedTests;
     totals.skipped += result.numPendingTests;
     for (const file of result.testResults) {
+      // A file that failed outside its tests (it did not load, a hook threw) counts as one failure:
+      // vitest counts none for it, and its tests show as skipped.
+      if (file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed')) totals.failed++;
       files.push({ file: path.relative(root, file.name), pass, seconds: (file.endTime - file.startTime) / 1000 });
       for (const test of file.assertionResults) {
         if (test.status !== 'passed') continue;
