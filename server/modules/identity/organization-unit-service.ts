@@ -14,7 +14,7 @@
 import { and, asc, count, eq, ilike, inArray, isNull, like, or, type SQL, sql } from 'drizzle-orm';
 import { EntityChangeType } from '../../../contract/audit-logging.ts';
 import { iso, type PagedResult } from '../../../contract/common.ts';
-import type { GetIdentityUsersInput, IdentityRoleDto, IdentityUserDto } from '../../../contract/identity.ts';
+import type { GetIdentityUsersInput, IdentityRoleDto, } from '../../../contract/identity.ts';
 import type {
   GetAvailableRolesInput,
   GetAvailableUsersInput,
@@ -34,7 +34,7 @@ import { invalidateUserPermissions } from '../permission-management/checker.ts';
 import { likePattern, orderBy, pageOf } from '../shared/paging.ts';
 import { sameTenant } from '../shared/tenancy.ts';
 import { allRoles, listRoles } from './role-service.ts';
-import { type Executor, roleNamesOf, type Tx, toUserDto, userListFilter, userListOrder } from './user-repository.ts';
+import { type Executor, pageOfUsers, type Tx, userListFilter } from './user-repository.ts';
 import type { Caller } from './user-service.ts';
 
 type UnitRow = typeof organizationUnits.$inferSelect;
@@ -236,27 +236,6 @@ export async function unitsOfUser(db: Executor, tenantId: string | null, userId:
 
 const memberOf = (unitId: string) =>
   sql`exists (select 1 from "user_organization_units" uou where uou."user_id" = "users"."id" and uou."organization_unit_id" = ${unitId})`;
-
-async function pageOfUsers(db: Executor, where: SQL, input: GetIdentityUsersInput): Promise<PagedResult<IdentityUserDto>> {
-  const order = userListOrder(input.sorting);
-  const { offset, limit } = pageOf(input);
-  const [total, rows] = await Promise.all([
-    db.select({ value: count() }).from(users).where(where),
-    db
-      .select()
-      .from(users)
-      .where(where)
-      .orderBy(...order)
-      .offset(offset)
-      .limit(limit),
-  ]);
-  const names = await roleNamesOf(
-    db,
-    rows.map((r) => r.id),
-  );
-  const now = new Date();
-  return { totalCount: Number(total[0]?.value ?? 0), items: rows.map((row) => toUserDto(row, names.get(row.id) ?? [], now)) };
-}
 
 export async function listMembers(ctx: AppContext, tenantId: string | null, id: string, input: GetIdentityUsersInput) {
   await findUnit(ctx.db, tenantId, id);

@@ -159,12 +159,11 @@ export function userListFilter(tenantId: string | null, input: GetIdentityUsersI
 /** ORDER BY for a user list: the sorting string on the allow-list, user name by default. */
 export const userListOrder = (sorting: string | undefined) => orderBy(sorting, sortable, [sql`${users.userName} asc`], users.id);
 
-export async function listUsers(
-  db: Executor,
-  tenantId: string | null,
-  input: GetIdentityUsersInput,
-): Promise<PagedResult<IdentityUserDto>> {
-  const where = userListFilter(tenantId, input);
+export const listUsers = (db: Executor, tenantId: string | null, input: GetIdentityUsersInput): Promise<PagedResult<IdentityUserDto>> =>
+  pageOfUsers(db, userListFilter(tenantId, input), input);
+
+/** One page of users matching `where` (any extra condition on top of the list filter), with their role names. */
+export async function pageOfUsers(db: Executor, where: SQL, input: GetIdentityUsersInput): Promise<PagedResult<IdentityUserDto>> {
   const order = userListOrder(input.sorting);
   const { offset, limit } = pageOf(input);
   const [total, rows] = await Promise.all([
