@@ -14,7 +14,7 @@
 import { and, asc, count, eq, ilike, inArray, isNull, like, or, type SQL, sql } from 'drizzle-orm';
 import { EntityChangeType } from '../../../contract/audit-logging.ts';
 import { iso, type PagedResult } from '../../../contract/common.ts';
-import type { GetIdentityUsersInput, IdentityRoleDto, } from '../../../contract/identity.ts';
+import type { GetIdentityUsersInput, IdentityRoleDto } from '../../../contract/identity.ts';
 import type {
   GetAvailableRolesInput,
   GetAvailableUsersInput,
