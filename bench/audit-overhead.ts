@@ -4,7 +4,9 @@
 // (a) Latency: the same route (GET /api/identity/users as the acme admin; GETs audited via
 //     AUDIT_GET_REQUESTS=true) on two apps side by side, one with AUDIT_LOGGING_ENABLED on and one
 //     with it off, requested in turn one at a time (paired, so both see the same machine load);
-//     p50/p95 of each and of the per-pair difference.
+//     p50/p95 of each and of the per-pair difference. (a2) The same pairing for a changing request
+//     (POST /api/identity/roles, a new role each time), whose audit log and entity changes are
+//     written in the change's own transaction (ADR 0009).
 // (b) Throughput: requests per second at fixed concurrency for an authenticated, audited,
 //     tenant-filtered list (identity users, audit logs) and for a bare Fastify hello-world, and the
 //     ratio. The load comes from a worker thread (its own event loop, a fixed number of fetch loops),
@@ -74,6 +76,48 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 const ms = (value: number) => value.toFixed(value < 10 ? 2 : 1);
 const markdown = (header: string[], rows: string[][]) =>
   [`| ${header.join(' | ')} |`, `| ${header.map(() => '---').join(' | ')} |`, ...rows.map((row) => `| ${row.join(' | ')} |`)].join('\n');
+
+/**
+ * Paired changing requests: a role created on each app in turn (unique names), one at a time, after
+ * 10 warm-ups each; the same statistics as paired().
+ */
+async function pairedWrites(
+  bases: { on: string; off: string },
+  tokens: { on: string; off: string },
+  count: number,
+): Promise<{ on: number[]; off: number[]; differences: number[] }> {
+  const run = `${Date.now().toString(36)}`;
+  const once = async (base: string, token: string, name: string) => {
+    const started = performance.now();
+    const response = await fetch(`${base}/api/identity/roles`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'accept-language': 'en', 'content-type': 'application/json' },
+      body: JSON.stringify({ name }),
+    });
+    await response.arrayBuffer();
+    if (response.status !== 200) throw new Error(`role creation answered ${response.status}`);
+    return performance.now() - started;
+  };
+  const result = { on: [] as number[], off: [] as number[], differences: [] as number[] };
+  for (let i = 0; i < count + 10; i += 1) {
+    const name = `bench-${run}-${i}`;
+    let on: number;
+    let off: number;
+    if (i % 2) {
+      on = await once(bases.on, tokens.on, `${name}-on`);
+      off = await once(bases.off, tokens.off, `${name}-off`);
+    } else {
+      off = await once(bases.off, tokens.off, `${name}-off`);
+      on = await once(bases.on, tokens.on, `${name}-on`);
+    }
+    if (i < 10) continue;
+    result.on.push(on);
+    result.off.push(off);
+    result.differences.push(on - off);
+  }
+  for (const list of Object.values(result)) list.sort((x, y) => x - y);
+  return result;
+}
 
 export interface OverheadOptions {
   db: 'pglite' | 'postgres';
@@ -169,6 +213,7 @@ export async function runOverheadBenchmark(options: OverheadOptions): Promise<st
     let auditedRps = 0;
     let usersRps = 0;
     let pairs: Awaited<ReturnType<typeof paired>>;
+    let writes: Awaited<ReturnType<typeof pairedWrites>>;
     try {
       let offDir = dataDir;
       if (options.db === 'pglite') {
@@ -182,6 +227,12 @@ export async function runOverheadBenchmark(options: OverheadOptions): Promise<st
         { on: `${first.url}${usersRoute}`, off: `${second.url}${usersRoute}` },
         { on: first.token, off: second.token },
         options.requests,
+      );
+      // PostgreSQL: both apps share one database, so each side names its roles apart (-on, -off).
+      writes = await pairedWrites(
+        { on: first.url, off: second.url },
+        { on: first.token, off: second.token },
+        Math.min(options.requests, 300),
       );
       // The same list with auditing off: how much of the gap to bare Fastify is auditing's.
       const unaudited = await loadFromWorker({
@@ -257,6 +308,17 @@ export async function runOverheadBenchmark(options: OverheadOptions): Promise<st
           ['on (AUDIT_GET_REQUESTS=true: every request writes a log)', ms(percentile(pairs.on, 50)), ms(percentile(pairs.on, 95))],
           ['off (AUDIT_LOGGING_ENABLED=false)', ms(percentile(pairs.off, 50)), ms(percentile(pairs.off, 95))],
           ['difference per pair (on − off)', ms(percentile(pairs.differences, 50)), ms(percentile(pairs.differences, 95))],
+        ],
+      ),
+      '',
+      `(a2) POST /api/identity/roles (a new role each time) as the acme admin, one request at a time, ${writes.on.length} pairs, milliseconds:`,
+      '',
+      markdown(
+        ['auditing', 'p50', 'p95'],
+        [
+          ['on (audit log and entity change written)', ms(percentile(writes.on, 50)), ms(percentile(writes.on, 95))],
+          ['off (AUDIT_LOGGING_ENABLED=false)', ms(percentile(writes.off, 50)), ms(percentile(writes.off, 95))],
+          ['difference per pair (on − off)', ms(percentile(writes.differences, 50)), ms(percentile(writes.differences, 95))],
         ],
       ),
       '',

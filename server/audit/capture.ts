@@ -14,13 +14,18 @@
 //   JSON, with every member named like a password, secret or token masked, cut to 2000 chars;
 // - the correlation id is the X-Correlation-Id header or a generated one (app.ts: request.id),
 //   echoed on the answer; exceptions are the ABP error infos of the errors the request raised;
-// - all of it happens after the answer is sent: the request only pays for the scope and the hooks.
+// - a request that changes entities gets its log written in the transaction of its first change
+//   (journal.ts, ADR 0009), and changes it made outside a transaction are written before its
+//   answer leaves; after the answer the log is only completed (status code, durations, exceptions)
+//   through the batched writer. Any other log (reads when GETs are audited, failed requests that
+//   changed nothing) is built and queued after the answer: the request pays only the scope and hooks.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { localize } from '../localization/index.ts';
 import { toAppError } from '../plugins/error-handler.ts';
-import { type AuditScope, newAuditScope, runInAuditScope } from './scope.ts';
-import type { AuditActionRecord, AuditLogRecord } from './writer.ts';
+import { writeUnwrittenChanges } from './journal.ts';
+import { type AuditJournal, type AuditScope, newAuditScope, runInAuditScope, unwrittenChanges } from './scope.ts';
+import { type AuditActionRecord, type AuditLogRecord, writeAuditLogInTransaction } from './writer.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -166,6 +171,7 @@ export function registerAuditCapture(app: FastifyInstance, ctx: AppContext): voi
       actionStartedAtMs: 0,
       errors: [],
     };
+    scope.journal = journalOf(ctx, request, request.audit);
     runInAuditScope(scope, done);
   });
 
@@ -179,14 +185,55 @@ export function registerAuditCapture(app: FastifyInstance, ctx: AppContext): voi
     request.audit?.errors.push(error);
   });
 
+  // A successful answer leaves only once the changes the request made outside a transaction are
+  // written with its log (the ones made in a transaction were written with it).
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const state = request.audit;
+    if (!state || state.scope.entityChanges.length <= state.scope.written.size || reply.statusCode >= 400 || state.errors.length)
+      return done(null, payload);
+    writeUnwrittenChanges(ctx.db, state.scope).then(
+      () => done(null, payload),
+      (error: unknown) => {
+        // They stay in the scope: the batched record after the answer carries them.
+        request.log.error({ err: error }, 'could not write the entity changes before the answer');
+        done(null, payload);
+      },
+    );
+  });
+
   app.addHook('onResponse', (request, reply, done) => {
     if (request.audit) ctx.audit.writer.track(finish(ctx, request, reply));
     done();
   });
 }
 
+/** Whether the request keeps an audit log once it changed something (route, tenant feature). */
+async function keepsChanges(ctx: AppContext, request: FastifyRequest): Promise<boolean> {
+  const config = request.routeOptions.config;
+  if (!config?.auth || config.audit?.disabled) return false;
+  return ctx.features.isEnabled(request.tenant?.id ?? null, 'AuditLogging.Enable');
+}
+
+function journalOf(ctx: AppContext, request: FastifyRequest, state: AuditRequestState): AuditJournal {
+  let kept: Promise<boolean> | undefined;
+  return {
+    isLogged() {
+      // Before the route's handler (the pipeline's own hooks) caller and tenant may not be known.
+      if (!state.actionStartedAt) return Promise.resolve(false);
+      kept ??= keepsChanges(ctx, request);
+      return kept;
+    },
+    async write(tx, changes) {
+      const record = state.scope.logStored ? null : recordOf(ctx, request, state, null);
+      await writeAuditLogInTransaction(tx as never, state.scope.logId, request.tenant?.id ?? null, record, changes);
+    },
+  };
+}
+
 async function finish(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const state = request.audit!;
+  // Work the request leaves running records nothing into its log from now on.
+  state.scope.closed = true;
   try {
     const record = await buildRecord(ctx, request, reply, state);
     if (record) ctx.audit.writer.enqueue(record);
@@ -197,31 +244,45 @@ async function finish(ctx: AppContext, request: FastifyRequest, reply: FastifyRe
 
 async function buildRecord(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, state: AuditRequestState) {
   const { options } = ctx.audit;
+  const { scope } = state;
+  const status = reply.statusCode;
+  const failed = state.errors.length > 0 || status >= 400;
+  // Changes a transaction rolled back were never recorded here; committed ones are already written.
+  const entityChanges = failed ? [] : unwrittenChanges(scope);
+  if (scope.logStored) {
+    // The log was written with the request's changes: complete it.
+    return { ...recordOf(ctx, request, state, reply), id: scope.logId, stored: true, entityChanges };
+  }
   const config = request.routeOptions.config;
   // A declared route (every app route has config.auth); unknown paths and CORS preflights have none.
   if (!config?.auth || config.audit?.disabled) return null;
-  const status = reply.statusCode;
-  const failed = state.errors.length > 0 || status >= 400;
-  const entityChanges = failed ? [] : state.scope.entityChanges;
   const method = request.method.toUpperCase();
   const isRead = method === 'GET' || method === 'HEAD';
   if (isRead && !options.isEnabledForGetRequests && !(failed && options.alwaysLogOnException) && !entityChanges.length) return null;
-  const tenantId = request.tenant?.id ?? null;
-  if (!(await ctx.features.isEnabled(tenantId, 'AuditLogging.Enable'))) return null;
+  if (!(await ctx.features.isEnabled(request.tenant?.id ?? null, 'AuditLogging.Enable'))) return null;
+  return { ...recordOf(ctx, request, state, reply), id: scope.logId, entityChanges };
+}
 
+/**
+ * The request's log as known now: with `reply` once answered (status, exceptions, full durations),
+ * without it while a transaction writes the log (status and exceptions unknown, durations so far).
+ */
+function recordOf(ctx: AppContext, request: FastifyRequest, state: AuditRequestState, reply: FastifyReply | null): AuditLogRecord {
+  const config = request.routeOptions.config;
   const endMs = performance.now();
+  const method = request.method.toUpperCase();
   const names = actionNameOf(method, request.routeOptions.url ?? request.url);
   const action: AuditActionRecord = {
-    serviceName: config.audit?.serviceName ?? names.serviceName,
-    methodName: config.audit?.methodName ?? names.methodName,
+    serviceName: config?.audit?.serviceName ?? names.serviceName,
+    methodName: config?.audit?.methodName ?? names.methodName,
     parameters: parametersOf(request),
     executionTime: state.actionStartedAt ?? state.startedAt,
     executionDuration: endMs - (state.actionStartedAt ? state.actionStartedAtMs : state.startedAtMs),
   };
   const user = request.currentUser;
-  const record: AuditLogRecord = {
-    tenantId,
-    applicationName: options.applicationName,
+  return {
+    tenantId: request.tenant?.id ?? null,
+    applicationName: ctx.audit.options.applicationName,
     userId: user?.id ?? null,
     userName: user?.userName ?? null,
     tenantName: request.tenant?.name ?? null,
@@ -238,12 +299,11 @@ async function buildRecord(ctx: AppContext, request: FastifyRequest, reply: Fast
     browserInfo: request.headers['user-agent'] ?? null,
     httpMethod: method,
     url: urlOf(request),
-    exceptions: exceptionsOf(request, state.errors),
+    exceptions: reply ? exceptionsOf(request, state.errors) : null,
     comments: state.scope.comments.length ? state.scope.comments.join('\n') : null,
-    httpStatusCode: status,
+    httpStatusCode: reply ? reply.statusCode : null,
     extraProperties: state.scope.extraProperties,
     actions: [action],
-    entityChanges,
+    entityChanges: [],
   };
-  return record;
 }

@@ -9,8 +9,12 @@
 // - values are stored as ABP stores them: JSON text ("\"admin\"", "true", "3"), cut to 512 chars;
 //   secret properties (password hashes, security stamps, encrypted values) never get a value, only
 //   the fact that they changed;
-// - entity changes are kept only when the request succeeds: every write here runs in one
-//   transaction that a failure rolls back, so a failed request changed nothing.
+// - a change recorded inside a database transaction belongs to that transaction (journal.ts): it is
+//   written with the request's audit log in the same transaction just before it commits, and
+//   forgotten when the transaction rolls back; a change recorded outside any transaction waits in
+//   the scope until the next transaction of the request or the answer (capture.ts) writes it;
+// - once the request has finished its scope is closed: work it started that outlives it (jobs,
+//   fire-and-forget promises, which AsyncLocalStorage follows) records nothing into it.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { EntityChangeType } from '../../contract/audit-logging.ts';
 
@@ -30,27 +34,87 @@ export interface EntityChangeRecord {
   propertyChanges: PropertyChangeRecord[];
 }
 
+/** Writes a request's audit log in a transaction of its own (journal.ts, set up by capture.ts). */
+export interface AuditJournal {
+  /** Whether this request keeps an audit log at all (route, host switch, tenant feature); cached. */
+  isLogged(): Promise<boolean>;
+  /** Inside `tx`: inserts the request's log (first time) and appends `changes` to it. */
+  write(tx: unknown, changes: EntityChangeRecord[]): Promise<void>;
+}
+
 export interface AuditScope {
+  /** Changes of the request that stand: committed ones, and ones recorded outside a transaction. */
   entityChanges: EntityChangeRecord[];
   comments: string[];
   extraProperties: Record<string, unknown>;
+  /** The id the request's audit log has (or will have) in the database. */
+  logId: string;
+  /** The log row is committed: from now on the capture completes it instead of inserting it. */
+  logStored: boolean;
+  /** Changes already committed with the log, and changes a running transaction is writing. */
+  written: Set<EntityChangeRecord>;
+  claimed: Set<EntityChangeRecord>;
+  journal: AuditJournal | null;
+  closed: boolean;
+}
+
+/** A database transaction opened inside a request's scope, while its callback runs. */
+export interface TransactionFrame {
+  /** The request whose log this transaction writes (null: none, the changes are not collected). */
+  scope: AuditScope | null;
+  tx: unknown;
+  changes: EntityChangeRecord[];
+  open: boolean;
 }
 
 const storage = new AsyncLocalStorage<AuditScope>();
+const transactions = new AsyncLocalStorage<TransactionFrame>();
 
-export const newAuditScope = (): AuditScope => ({ entityChanges: [], comments: [], extraProperties: {} });
+export const newAuditScope = (): AuditScope => ({
+  entityChanges: [],
+  comments: [],
+  extraProperties: {},
+  logId: crypto.randomUUID(),
+  logStored: false,
+  written: new Set(),
+  claimed: new Set(),
+  journal: null,
+  closed: false,
+});
+
+/** Runs `fn` inside the transaction `frame` (journal.ts). */
+export const runInTransactionFrame = <T>(frame: TransactionFrame, fn: () => T): T => transactions.run(frame, fn);
+
+/** The request transaction whose callback is running here, if any (security logs ride in it). */
+export function currentTransactionFrame(): TransactionFrame | undefined {
+  const frame = transactions.getStore();
+  return frame?.open ? frame : undefined;
+}
+
+/**
+ * Runs `fn` outside any request scope and transaction: for work a request starts that lives on
+ * after it (background jobs), which AsyncLocalStorage would otherwise tie to the request.
+ */
+export const runDetached = <T>(fn: () => T): T => storage.exit(() => transactions.exit(fn));
+
+/** Changes of `scope` recorded outside a transaction that no transaction has written yet. */
+export const unwrittenChanges = (scope: AuditScope): EntityChangeRecord[] =>
+  scope.entityChanges.filter((change) => !scope.written.has(change) && !scope.claimed.has(change));
 
 /** Runs `fn` (and everything it starts) inside `scope`. */
 export const runInAuditScope = <T>(scope: AuditScope, fn: () => T): T => storage.run(scope, fn);
 
-export const currentAuditScope = (): AuditScope | undefined => storage.getStore();
+export const currentAuditScope = (): AuditScope | undefined => {
+  const scope = storage.getStore();
+  return scope && !scope.closed ? scope : undefined;
+};
 
 /** Whether entity changes would be kept: callers skip the extra read of original values otherwise. */
-export const isTrackingChanges = (): boolean => storage.getStore() !== undefined;
+export const isTrackingChanges = (): boolean => currentAuditScope() !== undefined;
 
 /** Adds a comment to the current request's audit log (ABP's AuditLog.Comments). */
 export function addAuditComment(comment: string): void {
-  storage.getStore()?.comments.push(comment);
+  currentAuditScope()?.comments.push(comment);
 }
 
 const maxValueLength = 512;
@@ -119,20 +183,24 @@ function propertyChanges(before: Row | null, after: Row | null, options: TrackOp
  * delete passes Deleted). Does nothing outside a request or when nothing changed.
  */
 export function trackEntityChange(before: Row | null, after: Row | null, options: TrackOptions & { changeType?: EntityChangeType }): void {
-  const scope = storage.getStore();
+  const scope = currentAuditScope();
   if (!scope || (!before && !after)) return;
   const changeType =
     options.changeType ?? (!before ? EntityChangeType.Created : !after ? EntityChangeType.Deleted : EntityChangeType.Updated);
   const changes = propertyChanges(before, after, options);
   if (changeType === EntityChangeType.Updated && !changes.length) return;
-  scope.entityChanges.push({
+  const change: EntityChangeRecord = {
     changeTime: new Date(),
     changeType,
     entityTenantId: options.entityTenantId,
     entityId: options.entityId,
     entityTypeFullName: options.entityTypeFullName,
     propertyChanges: changes,
-  });
+  };
+  // Inside a transaction of this request the change stands or falls with it.
+  const frame = currentTransactionFrame();
+  if (frame && frame.scope === scope) frame.changes.push(change);
+  else scope.entityChanges.push(change);
 }
 
 /** ABP's full names of the entities tracked here (the UI's Full Change History keys on them). */

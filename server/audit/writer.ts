@@ -9,6 +9,7 @@
 //   logged and dropped, and no failure ever reaches a request;
 // - close() waits for the records still being finished, then writes everything queued (graceful
 //   shutdown): app.ts calls it after the HTTP server stopped and before the database closes.
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { auditLogActions, auditLogs, entityChanges, entityPropertyChanges } from '../db/schema/index.ts';
@@ -25,6 +26,12 @@ export interface AuditActionRecord {
 
 export interface AuditLogRecord {
   id?: string;
+  /**
+   * The log row and its action are already in the database (written with the request's changes,
+   * journal.ts): this record completes them (status code, durations, exceptions, comments, extra
+   * properties) and adds its entity changes, if any.
+   */
+  stored?: boolean;
   tenantId: string | null;
   applicationName: string | null;
   userId: string | null;
@@ -76,81 +83,162 @@ async function insertChunked<T>(rows: T[], size: number, insert: (chunk: T[]) =>
   for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
 }
 
+type LogRow = typeof auditLogs.$inferInsert;
+type ActionRow = typeof auditLogActions.$inferInsert;
+type ChangeRow = typeof entityChanges.$inferInsert;
+type PropertyRow = typeof entityPropertyChanges.$inferInsert;
+
+function logRowOf(record: AuditLogRecord, id: string): LogRow {
+  return {
+    id,
+    tenantId: record.tenantId,
+    applicationName: cut(record.applicationName, 96),
+    userId: record.userId,
+    userName: cut(record.userName, 256),
+    tenantName: cut(record.tenantName, 64),
+    impersonatorUserId: record.impersonatorUserId,
+    impersonatorUserName: cut(record.impersonatorUserName, 256),
+    impersonatorTenantId: record.impersonatorTenantId,
+    impersonatorTenantName: cut(record.impersonatorTenantName, 64),
+    executionTime: record.executionTime,
+    executionDuration: int(record.executionDuration),
+    clientIpAddress: cut(record.clientIpAddress, 64),
+    clientName: cut(record.clientName, 128),
+    clientId: cut(record.clientId, 64),
+    correlationId: cut(record.correlationId, 64),
+    browserInfo: cut(record.browserInfo, 512),
+    httpMethod: cut(record.httpMethod, 16),
+    url: cut(record.url, 256),
+    exceptions: record.exceptions,
+    comments: cut(record.comments, 256),
+    httpStatusCode: record.httpStatusCode,
+    extraProperties: record.extraProperties,
+  };
+}
+
+function actionRowOf(action: AuditActionRecord, logId: string, tenantId: string | null): ActionRow {
+  return {
+    auditLogId: logId,
+    tenantId,
+    serviceName: cut(action.serviceName, 256),
+    methodName: cut(action.methodName, 128),
+    parameters: cut(action.parameters, 2000),
+    executionTime: action.executionTime,
+    executionDuration: int(action.executionDuration),
+    extraProperties: action.extraProperties ?? {},
+  };
+}
+
+/** Rows of `changes` under the log `logId`, appended to `changeRows` and `propertyRows`. */
+function changeRowsOf(
+  changes: EntityChangeRecord[],
+  logId: string,
+  tenantId: string | null,
+  changeRows: ChangeRow[],
+  propertyRows: PropertyRow[],
+): void {
+  for (const change of changes) {
+    const changeId = crypto.randomUUID();
+    changeRows.push({
+      id: changeId,
+      auditLogId: logId,
+      tenantId,
+      changeTime: change.changeTime,
+      changeType: change.changeType,
+      entityTenantId: change.entityTenantId,
+      entityId: cut(change.entityId, 128),
+      entityTypeFullName: cut(change.entityTypeFullName, 128)!,
+    });
+    for (const property of change.propertyChanges) {
+      propertyRows.push({
+        entityChangeId: changeId,
+        tenantId,
+        propertyName: cut(property.propertyName, 128)!,
+        propertyTypeFullName: cut(property.propertyTypeFullName, 64)!,
+        originalValue: cut(property.originalValue, 512),
+        newValue: cut(property.newValue, 512),
+      });
+    }
+  }
+}
+
+type Executor = Pick<Db, 'insert' | 'execute'>;
+
+async function insertChanges(tx: Executor, changeRows: ChangeRow[], propertyRows: PropertyRow[]): Promise<void> {
+  await insertChunked(changeRows, 2000, (chunk) => tx.insert(entityChanges).values(chunk));
+  await insertChunked(propertyRows, 2000, (chunk) => tx.insert(entityPropertyChanges).values(chunk));
+}
+
+/**
+ * Inside a request's transaction (journal.ts): the request's log and action when `record` is given
+ * (the first write; a log already there is left as it is), then `changes` under the log `logId`.
+ */
+export async function writeAuditLogInTransaction(
+  tx: Executor,
+  logId: string,
+  tenantId: string | null,
+  record: AuditLogRecord | null,
+  changes: EntityChangeRecord[],
+): Promise<void> {
+  if (record) {
+    const inserted = await tx
+      .insert(auditLogs)
+      .values(logRowOf(record, logId))
+      .onConflictDoNothing({ target: auditLogs.id })
+      .returning({ id: auditLogs.id });
+    if (inserted.length && record.actions.length)
+      await tx.insert(auditLogActions).values(record.actions.map((action) => actionRowOf(action, logId, tenantId)));
+  }
+  const changeRows: ChangeRow[] = [];
+  const propertyRows: PropertyRow[] = [];
+  changeRowsOf(changes, logId, tenantId, changeRows, propertyRows);
+  await insertChanges(tx, changeRows, propertyRows);
+}
+
 export async function writeAuditLogs(db: Db, records: AuditLogRecord[]): Promise<void> {
   if (!records.length) return;
-  const logRows: Array<typeof auditLogs.$inferInsert> = [];
-  const actionRows: Array<typeof auditLogActions.$inferInsert> = [];
-  const changeRows: Array<typeof entityChanges.$inferInsert> = [];
-  const propertyRows: Array<typeof entityPropertyChanges.$inferInsert> = [];
+  const logRows: LogRow[] = [];
+  const actionRows: ActionRow[] = [];
+  const changeRows: ChangeRow[] = [];
+  const propertyRows: PropertyRow[] = [];
+  const completions: AuditLogRecord[] = [];
   for (const record of records) {
     const id = record.id ?? crypto.randomUUID();
-    logRows.push({
-      id,
-      tenantId: record.tenantId,
-      applicationName: cut(record.applicationName, 96),
-      userId: record.userId,
-      userName: cut(record.userName, 256),
-      tenantName: cut(record.tenantName, 64),
-      impersonatorUserId: record.impersonatorUserId,
-      impersonatorUserName: cut(record.impersonatorUserName, 256),
-      impersonatorTenantId: record.impersonatorTenantId,
-      impersonatorTenantName: cut(record.impersonatorTenantName, 64),
-      executionTime: record.executionTime,
-      executionDuration: int(record.executionDuration),
-      clientIpAddress: cut(record.clientIpAddress, 64),
-      clientName: cut(record.clientName, 128),
-      clientId: cut(record.clientId, 64),
-      correlationId: cut(record.correlationId, 64),
-      browserInfo: cut(record.browserInfo, 512),
-      httpMethod: cut(record.httpMethod, 16),
-      url: cut(record.url, 256),
-      exceptions: record.exceptions,
-      comments: cut(record.comments, 256),
-      httpStatusCode: record.httpStatusCode,
-      extraProperties: record.extraProperties,
-    });
-    for (const action of record.actions) {
-      actionRows.push({
-        auditLogId: id,
-        tenantId: record.tenantId,
-        serviceName: cut(action.serviceName, 256),
-        methodName: cut(action.methodName, 128),
-        parameters: cut(action.parameters, 2000),
-        executionTime: action.executionTime,
-        executionDuration: int(action.executionDuration),
-        extraProperties: action.extraProperties ?? {},
-      });
+    if (record.stored) completions.push(record);
+    else {
+      logRows.push(logRowOf(record, id));
+      for (const action of record.actions) actionRows.push(actionRowOf(action, id, record.tenantId));
     }
-    for (const change of record.entityChanges) {
-      const changeId = crypto.randomUUID();
-      changeRows.push({
-        id: changeId,
-        auditLogId: id,
-        tenantId: record.tenantId,
-        changeTime: change.changeTime,
-        changeType: change.changeType,
-        entityTenantId: change.entityTenantId,
-        entityId: cut(change.entityId, 128),
-        entityTypeFullName: cut(change.entityTypeFullName, 128)!,
-      });
-      for (const property of change.propertyChanges) {
-        propertyRows.push({
-          entityChangeId: changeId,
-          tenantId: record.tenantId,
-          propertyName: cut(property.propertyName, 128)!,
-          propertyTypeFullName: cut(property.propertyTypeFullName, 64)!,
-          originalValue: cut(property.originalValue, 512),
-          newValue: cut(property.newValue, 512),
-        });
-      }
-    }
+    changeRowsOf(record.entityChanges, id, record.tenantId, changeRows, propertyRows);
   }
   await db.transaction(async (tx) => {
     await insertChunked(logRows, 1000, (chunk) => tx.insert(auditLogs).values(chunk));
     await insertChunked(actionRows, 2000, (chunk) => tx.insert(auditLogActions).values(chunk));
-    await insertChunked(changeRows, 2000, (chunk) => tx.insert(entityChanges).values(chunk));
-    await insertChunked(propertyRows, 2000, (chunk) => tx.insert(entityPropertyChanges).values(chunk));
+    await insertChunked(completions, 500, (chunk) => completeLogs(tx, chunk));
+    await insertChanges(tx, changeRows, propertyRows);
   });
+}
+
+/**
+ * Completes logs the request's transactions stored (journal.ts) with what only the answer knows:
+ * status code, durations, exceptions, comments and extra properties. One statement per table.
+ */
+async function completeLogs(tx: Executor, records: AuditLogRecord[]): Promise<void> {
+  const values = sql.join(
+    records.map(
+      (r) =>
+        sql`(${r.id}::uuid, ${r.httpStatusCode}::int, ${int(r.executionDuration)}::int, ${r.exceptions}::text, ${cut(r.comments, 256)}::text, ${JSON.stringify(r.extraProperties)}::jsonb, ${int(r.actions[0]?.executionDuration ?? 0)}::int)`,
+    ),
+    sql`, `,
+  );
+  await tx.execute(sql`update ${auditLogs} as l set
+      http_status_code = v.status, execution_duration = v.duration, exceptions = v.exceptions,
+      comments = coalesce(v.comments, l.comments), extra_properties = l.extra_properties || v.extra
+    from (values ${values}) as v(id, status, duration, exceptions, comments, extra, action_duration)
+    where l.id = v.id`);
+  await tx.execute(sql`update ${auditLogActions} as a set execution_duration = v.action_duration
+    from (values ${values}) as v(id, status, duration, exceptions, comments, extra, action_duration)
+    where a.audit_log_id = v.id`);
 }
 
 /** Connection-level failures (refused, reset, server shutting down): worth a retry, unlike bad data. */

@@ -408,24 +408,31 @@ describe('audit capture helpers', () => {
 });
 
 describe('audit capture at shutdown', () => {
-  it('writes the queued logs when the server closes', async () => {
+  it('writes the queued logs and completes the stored ones when the server closes', async () => {
     const previous = process.env.AUDIT_FLUSH_INTERVAL_MS;
     process.env.AUDIT_FLUSH_INTERVAL_MS = '3600000';
     const own = await startTestServer();
     process.env.AUDIT_FLUSH_INTERVAL_MS = previous;
     try {
       const caller = await signIn(own, 'admin');
-      const id = correlation();
-      expect((await caller.call('POST', '/api/identity/roles', { name: 'queued-role' }, { 'x-correlation-id': id })).status).toBe(200);
-      // Still queued: the flush interval is an hour and one record is far below the batch size.
+      const changed = correlation();
+      expect((await caller.call('POST', '/api/identity/roles', { name: 'queued-role' }, { 'x-correlation-id': changed })).status).toBe(200);
+      // A failed request changed nothing: its log waits in the queue.
+      const failed = correlation();
+      expect((await caller.call('POST', '/api/identity/roles', { name: 'queued-role' }, { 'x-correlation-id': failed })).status).toBe(403);
       await new Promise((resolve) => setTimeout(resolve, 50));
-      const queued = await own.ctx.db.select().from(auditLogs).where(eq(auditLogs.correlationId, id));
-      expect(queued).toHaveLength(0);
+      // The change's log committed with the role, before the answer; what only the answer knows
+      // (status code, duration) waits in the queue like the failed request's whole log.
+      const stored = await own.ctx.db.select().from(auditLogs).where(eq(auditLogs.correlationId, changed));
+      expect(stored).toMatchObject([{ httpMethod: 'POST', userName: 'admin', httpStatusCode: null }]);
+      expect(await own.ctx.db.select().from(auditLogs).where(eq(auditLogs.correlationId, failed))).toHaveLength(0);
       // The first half of close(): the HTTP server stops, then the audit service flushes.
       await own.app.close();
       await own.ctx.audit.close();
-      const written = await own.ctx.db.select().from(auditLogs).where(eq(auditLogs.correlationId, id));
-      expect(written).toHaveLength(1);
+      expect(await own.ctx.db.select().from(auditLogs).where(eq(auditLogs.correlationId, changed))).toMatchObject([
+        { id: stored[0]!.id, httpStatusCode: 200 },
+      ]);
+      expect(await own.ctx.db.select().from(auditLogs).where(eq(auditLogs.correlationId, failed))).toMatchObject([{ httpStatusCode: 403 }]);
     } finally {
       await own.stop();
     }

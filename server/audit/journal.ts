@@ -1,0 +1,86 @@
+// Audit logs that commit with the changes they describe (ADR 0009). Rules:
+// - the database handle's transaction() is wrapped once (installAuditTransactions, app.ts), so no
+//   service changes: every transaction's callback runs in a transaction frame (scope.ts) that
+//   collects the entity changes recorded during it, and that security logs ride in;
+// - inside a request whose audit log is kept, just before the transaction commits, its changes
+//   (and any the request recorded earlier outside a transaction) are written in that transaction:
+//   the first time with the request's audit log row and action (everything known then: user,
+//   tenant, client, IP, browser, URL, method, action, parameters, correlation id), later changes
+//   appended to the same log id; a rollback takes the changes with it, and the log with them;
+// - the answer's figures (status code, durations, exceptions) are known only after it is sent: the
+//   capture then completes the stored log through the batched writer (a crash loses only those);
+// - a transaction outside a request scope, in a finished request, or in a request that keeps no
+//   log is the driver's own plus the frame (one AsyncLocalStorage run).
+import type { Db } from '../db/client.ts';
+import {
+  type AuditScope,
+  currentAuditScope,
+  type EntityChangeRecord,
+  runInAuditScope,
+  runInTransactionFrame,
+  type TransactionFrame,
+  unwrittenChanges,
+} from './scope.ts';
+
+const installed = Symbol('auditTransactions');
+
+type Transaction = Db['transaction'];
+
+/** Wraps `db.transaction` (once per handle) so that a request's audit log commits with its changes. */
+export function installAuditTransactions(db: Db): void {
+  const target = db as Db & { [installed]?: true };
+  if (target[installed]) return;
+  target[installed] = true;
+  const original = db.transaction.bind(db) as Transaction;
+  const wrapped = async (fn: Parameters<Transaction>[0], config?: Parameters<Transaction>[1]) => {
+    const current = currentAuditScope();
+    const scope: AuditScope | null = current?.journal && (await current.journal.isLogged()) ? current : null;
+    const frame: TransactionFrame = { scope, tx: null, changes: [], open: true };
+    let claimed: EntityChangeRecord[] = [];
+    try {
+      const result = await original(async (tx) => {
+        frame.tx = tx;
+        let value: Awaited<ReturnType<typeof fn>>;
+        try {
+          value = await runInTransactionFrame(frame, () => fn(tx));
+        } finally {
+          // Anything the callback left running no longer writes through this transaction.
+          frame.open = false;
+        }
+        if (scope && !scope.closed) {
+          claimed = unwrittenChanges(scope);
+          for (const change of claimed) scope.claimed.add(change);
+          const changes = claimed.length ? [...claimed, ...frame.changes] : frame.changes;
+          if (changes.length) await scope.journal!.write(tx, changes);
+        }
+        return value;
+      }, config);
+      if (scope && (claimed.length || frame.changes.length)) {
+        // Committed: the changes stand, written with the log.
+        scope.entityChanges.push(...frame.changes);
+        for (const change of claimed) {
+          scope.claimed.delete(change);
+          scope.written.add(change);
+        }
+        for (const change of frame.changes) scope.written.add(change);
+        scope.logStored = true;
+      }
+      return result;
+    } catch (error) {
+      // Rolled back: the changes recorded in it never happened; earlier ones wait for the next write.
+      for (const change of claimed) scope?.claimed.delete(change);
+      throw error;
+    }
+  };
+  db.transaction = wrapped as Transaction;
+}
+
+/**
+ * Writes the changes of `scope` recorded outside any transaction, with the log, in a transaction
+ * of their own (the capture calls it before the answer of a successful request).
+ */
+export async function writeUnwrittenChanges(db: Db, scope: AuditScope): Promise<void> {
+  if (scope.closed || !scope.journal || scope.entityChanges.length <= scope.written.size) return;
+  if (!unwrittenChanges(scope).length) return;
+  await runInAuditScope(scope, () => db.transaction(async () => undefined));
+}

@@ -1,0 +1,240 @@
+// An acknowledged change never loses its audit trail, even when the process is killed (issue 15,
+// ADR 0009). The real server process, with a flush interval of an hour so that the batched writer
+// can never be what saves a log, takes a burst of role creations (plus requests that fail: a
+// duplicate role name, and a user creation that is refused after the user row was written and
+// tracked), is killed with SIGKILL mid-burst and restarted on the same data. Then:
+// - every request answered 2xx has its audit log (who, where, what action) with its entity change;
+// - every role that exists has an audit log recording its creation, answered or not (the change and
+//   its log commit together or not at all);
+// - nothing of a refused request is there: no user, no entity change, no log with changes.
+import { and, eq, inArray, like } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../server/db/client.ts';
+import { adminPassword } from '../../server/db/seed/identity.ts';
+import { auditLogActions, auditLogs, entityChanges, entityPropertyChanges, roles, users } from '../../server/db/schema/index.ts';
+import { type ServerProcess, startServerProcess } from '../kit/server-process.ts';
+
+const processes: ServerProcess[] = [];
+afterAll(async () => {
+  for (const server of processes.reverse()) await server.remove();
+});
+
+const onPostgres = !!process.env.TEST_DATABASE_URL;
+const roleType = 'Volo.Abp.Identity.IdentityRole';
+
+async function adminToken(base: string): Promise<string> {
+  const response = await fetch(`${base}/connect/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'password',
+      client_id: 'Finance_App',
+      username: 'admin',
+      password: adminPassword,
+      scope: 'openid Finance',
+    }),
+  });
+  const body = (await response.json()) as { access_token?: string };
+  if (!body.access_token) throw new Error(`password grant failed: ${JSON.stringify(body)}`);
+  return body.access_token;
+}
+
+type Kind = 'role' | 'duplicate' | 'refused-user';
+interface Sent {
+  kind: Kind;
+  name: string;
+  correlationId: string;
+  /** The status answered, or null when the process died before answering. */
+  status: number | null;
+  roleId?: string;
+}
+
+describe(`audit durability across SIGKILL (${onPostgres ? 'PostgreSQL' : 'PGlite'} process)`, () => {
+  it('keeps the audit log of every acknowledged change, and none of a rolled-back one', async () => {
+    const first = await startServerProcess({ AUDIT_FLUSH_INTERVAL_MS: '3600000' }, { postgres: true });
+    processes.push(first);
+    const token = await adminToken(first.base);
+    const run = Date.now().toString(36);
+    const call = (path: string, body: unknown, correlationId: string) =>
+      fetch(`${first.base}${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'x-correlation-id': correlationId },
+        body: JSON.stringify(body),
+      });
+    const existing = `durable-${run}-existing`;
+    expect((await call('/api/identity/roles', { name: existing }, crypto.randomUUID().replaceAll('-', ''))).status).toBe(200);
+
+    // The burst: 8 loops sending one request after the other; the process is killed once 60
+    // requests have been answered, with others in flight.
+    const total = 400;
+    const killAfter = 60;
+    const sent: Sent[] = [];
+    let next = 0;
+    let answered = 0;
+    const loop = async () => {
+      while (next < total) {
+        const i = next++;
+        const kind: Kind = i % 10 === 3 ? 'duplicate' : i % 10 === 7 ? 'refused-user' : 'role';
+        const item: Sent = {
+          kind,
+          name: kind === 'duplicate' ? existing : `durable-${run}-${i}`,
+          correlationId: crypto.randomUUID().replaceAll('-', ''),
+          status: null,
+        };
+        sent.push(item);
+        try {
+          const response =
+            kind === 'refused-user'
+              ? // The user row is inserted and tracked, then the unknown role refuses the request (400).
+                await call(
+                  '/api/identity/users',
+                  { userName: item.name, email: `${item.name}@example.com`, password: '1q2w3E*x', roleNames: [`no-such-role-${run}`] },
+                  item.correlationId,
+                )
+              : await call('/api/identity/roles', { name: item.name }, item.correlationId);
+          const body = (await response.json().catch(() => null)) as { id?: string } | null;
+          item.status = response.status;
+          item.roleId = body?.id;
+          answered += 1;
+          if (answered === killAfter) first.kill();
+        } catch {
+          return; // the process is gone: this request was not answered
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: 8 }, loop));
+    await first.exited;
+
+    const acknowledged = sent.filter((s) => s.status !== null && s.status >= 200 && s.status < 300);
+    expect(acknowledged.length).toBeGreaterThanOrEqual(killAfter * 0.6);
+    expect(acknowledged.every((s) => s.kind === 'role' && s.roleId)).toBe(true);
+    const refused = sent.filter((s) => s.status !== null && s.status >= 400);
+    expect(refused.some((s) => s.kind === 'duplicate' && s.status === 403)).toBe(true);
+    expect(refused.some((s) => s.kind === 'refused-user' && s.status === 400)).toBe(true);
+
+    // Restart on the same data: the process opens it (PGlite recovers its write-ahead log) and serves.
+    const second = await startServerProcess({}, { reuse: first });
+    processes.push(second);
+    expect((await fetch(`${second.base}/health/ready`)).status).toBe(200);
+    second.terminate();
+    expect(await second.exited).toBe(0);
+
+    const database = await openDatabase({ dataDir: first.dataDir, databaseUrl: first.databaseUrl });
+    try {
+      const { db } = database;
+      // Every acknowledged creation: its role, its log (naming caller, request and action) and the
+      // entity change recording the role's creation.
+      const logs = await db
+        .select()
+        .from(auditLogs)
+        .where(
+          inArray(
+            auditLogs.correlationId,
+            acknowledged.map((s) => s.correlationId),
+          ),
+        );
+      expect(logs).toHaveLength(acknowledged.length);
+      for (const log of logs) {
+        expect(log).toMatchObject({ httpMethod: 'POST', url: '/api/identity/roles', userName: 'admin', clientId: 'Finance_App' });
+      }
+      const actions = await db
+        .select()
+        .from(auditLogActions)
+        .where(
+          inArray(
+            auditLogActions.auditLogId,
+            logs.map((l) => l.id),
+          ),
+        );
+      expect(actions).toHaveLength(logs.length);
+      expect(actions.every((a) => a.serviceName === 'IdentityRoleAppService' && a.methodName === 'CreateAsync')).toBe(true);
+      const changes = await db
+        .select({ auditLogId: entityChanges.auditLogId, entityId: entityChanges.entityId, changeType: entityChanges.changeType })
+        .from(entityChanges)
+        .where(
+          inArray(
+            entityChanges.auditLogId,
+            logs.map((l) => l.id),
+          ),
+        );
+      const logOf = new Map(logs.map((l) => [l.correlationId, l.id]));
+      for (const item of acknowledged) {
+        expect(changes.filter((c) => c.auditLogId === logOf.get(item.correlationId))).toEqual([
+          { auditLogId: logOf.get(item.correlationId), entityId: item.roleId, changeType: 0 },
+        ]);
+      }
+
+      // Every role of the burst that exists, answered or cut off by the kill, was logged with it.
+      const burstRoles = await db
+        .select({ id: roles.id })
+        .from(roles)
+        .where(like(roles.name, `durable-${run}-%`));
+      const created = await db
+        .select({ entityId: entityChanges.entityId })
+        .from(entityChanges)
+        .where(
+          and(
+            eq(entityChanges.entityTypeFullName, roleType),
+            inArray(
+              entityChanges.entityId,
+              burstRoles.map((r) => r.id),
+            ),
+          ),
+        );
+      expect(new Set(created.map((c) => c.entityId))).toEqual(new Set(burstRoles.map((r) => r.id)));
+      expect(burstRoles.length).toBeGreaterThanOrEqual(acknowledged.length + 1);
+
+      // The refused user creations left nothing: no user, no tracked change of it, no log with changes.
+      const refusedUsers = sent.filter((s) => s.kind === 'refused-user');
+      expect(
+        await db
+          .select({ id: users.id })
+          .from(users)
+          .where(
+            inArray(
+              users.userName,
+              refusedUsers.map((s) => s.name),
+            ),
+          ),
+      ).toEqual([]);
+      expect(
+        await db
+          .select({ id: entityPropertyChanges.id })
+          .from(entityPropertyChanges)
+          .where(
+            and(
+              eq(entityPropertyChanges.propertyName, 'UserName'),
+              inArray(
+                entityPropertyChanges.newValue,
+                refusedUsers.map((s) => JSON.stringify(s.name)),
+              ),
+            ),
+          ),
+      ).toEqual([]);
+      const failedLogs = await db
+        .select({ id: auditLogs.id })
+        .from(auditLogs)
+        .where(
+          inArray(
+            auditLogs.correlationId,
+            sent.filter((s) => s.kind !== 'role').map((s) => s.correlationId),
+          ),
+        );
+      if (failedLogs.length) {
+        expect(
+          await db
+            .select({ id: entityChanges.id })
+            .from(entityChanges)
+            .where(
+              inArray(
+                entityChanges.auditLogId,
+                failedLogs.map((l) => l.id),
+              ),
+            ),
+        ).toEqual([]);
+      }
+    } finally {
+      await database.close();
+    }
+  });
+});
