@@ -11,9 +11,10 @@
 //   (application/octet-stream, text/csv or the xlsx type) or as multipart/form-data with a `file`
 //   field (what ABP's Angular client sends), at most 16 MiB; user-import.ts holds the row rules;
 // - the invalid-users file answers in the uploaded format with an ErrorReason column.
+import multipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PassThrough } from 'node:stream';
 import { Type } from 'typebox';
 import {
@@ -105,41 +106,22 @@ function sendFile(reply: FastifyReply, fileType: ImportUsersFromFileType, name: 
 const fileOf = async (fileType: ImportUsersFromFileType, columns: Columns, sheet: string, rows: Array<Record<string, CellValue>>) =>
   fileType === ImportUsersFromFileType.Csv ? writeCsv(columns, rows) : xlsxOf(columns, sheet, rows);
 
-/** The part named `file` (else the first part with a file name) of a multipart/form-data body. */
-export function multipartFile(body: Buffer, contentType: string): Buffer | null {
-  const match = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
-  const boundary = match?.[1] ?? match?.[2];
-  if (!boundary) return null;
-  const delimiter = Buffer.from(`--${boundary}`);
-  const next = Buffer.from(`\r\n--${boundary}`);
-  let fallback: Buffer | null = null;
-  let position = body.indexOf(delimiter);
-  while (position !== -1) {
-    let start = position + delimiter.length;
-    if (body[start] === 0x2d && body[start + 1] === 0x2d) break;
-    if (body[start] === 0x0d && body[start + 1] === 0x0a) start += 2;
-    const headerEnd = body.indexOf('\r\n\r\n', start);
-    if (headerEnd === -1) break;
-    const end = body.indexOf(next, headerEnd + 4);
-    if (end === -1) break;
-    const headers = body.subarray(start, headerEnd).toString('latin1');
-    const disposition = /content-disposition:([^\r\n]*)/i.exec(headers)?.[1] ?? '';
-    const content = body.subarray(headerEnd + 4, end);
-    if (/;\s*name="?file"?(;|$)/i.test(disposition)) return content;
-    if (!fallback && /filename=/i.test(disposition)) fallback = content;
-    position = end + 2;
-  }
-  return fallback;
+/** The bytes of the multipart body's file part (ABP's clients name it `file`); a larger file is refused with 413. */
+async function multipartFile(request: FastifyRequest): Promise<Buffer | null> {
+  const part = await request.file();
+  return part ? part.toBuffer() : null;
 }
 
 export async function userTransferRoutes(fastify: FastifyInstance, ctx: AppContext) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  // The import's body is a file; only this plugin's routes read these types as bytes.
+  // The import's body is a file: raw bytes of these types, or multipart/form-data with a `file` part
+  // (as ABP's clients send it), parsed by @fastify/multipart, one file of at most the same size.
   app.addContentTypeParser(
-    /^(application\/octet-stream|multipart\/form-data|text\/csv|application\/vnd\.openxmlformats-officedocument\.spreadsheetml\.sheet)(;.*)?$/i,
+    /^(application\/octet-stream|text\/csv|application\/vnd\.openxmlformats-officedocument\.spreadsheetml\.sheet)(;.*)?$/i,
     { parseAs: 'buffer', bodyLimit: maxImportFileBytes },
     (_request, body, done) => done(null, body),
   );
+  await app.register(multipart, { limits: { fileSize: maxImportFileBytes, files: 1, fields: 10, parts: 12 } });
 
   app.get(
     `${base}/download-token`,
@@ -247,9 +229,7 @@ export async function userTransferRoutes(fastify: FastifyInstance, ctx: AppConte
     },
     async (request) => {
       const fileType = request.query.fileType as ImportUsersFromFileType;
-      const contentType = request.headers['content-type'] ?? '';
-      const raw = Buffer.isBuffer(request.body) ? request.body : null;
-      const file = raw && /^multipart\/form-data/i.test(contentType) ? multipartFile(raw, contentType) : raw;
+      const file = request.isMultipart() ? await multipartFile(request) : Buffer.isBuffer(request.body) ? request.body : null;
       if (!file?.length) throw invalidImportFileFormat();
       const rows = readImportFile(file, fileType);
       const caller = callerOf(request);
