@@ -122,7 +122,7 @@ describe('claim types screen', () => {
     await page.getByText('Saved successfully').first().waitFor();
     await searchFor(page, 'e2e-level');
     const row = dataRows(table(page)).filter({ hasText: 'e2e-level' });
-    await expect.poll(() => row.innerText()).toContain('Created from the keyboard');
+    await expect.poll(() => row.textContent()).toContain('Created from the keyboard');
 
     // Edit it.
     await rowAction(page, 'e2e-level', 'Edit');
@@ -135,7 +135,7 @@ describe('claim types screen', () => {
     await tabTo(page, edit.getByRole('button', { name: 'Save' }));
     await page.keyboard.press('Enter');
     await edit.waitFor({ state: 'detached' });
-    await expect.poll(() => row.innerText()).toContain('Edited once');
+    await expect.poll(() => row.textContent()).toContain('Edited once');
 
     // A concurrent edit: the form loaded the stamp, someone else saves, ours answers 409.
     await rowAction(page, 'e2e-level', 'Edit');
