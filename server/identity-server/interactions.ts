@@ -34,8 +34,8 @@ import {
   failureText,
   isLocalLoginEnabled,
   SecurityLogActions,
-  type SignInLogContext,
   signIn,
+  signInLogContext,
   type UserRow,
   writeSignInLog,
 } from './sign-in.ts';
@@ -118,14 +118,6 @@ export function allowCaptcha(reply: FastifyReply): void {
     `default-src 'self';script-src 'self' ${google};frame-src ${google};style-src 'self';img-src 'self' data:;connect-src 'self' ${google};object-src 'none';frame-ancestors 'none';base-uri 'self';form-action 'self'`,
   );
 }
-
-export const signInLogContext = (request: FastifyRequest, tenant: TenantInfo | null, clientId: string | null): SignInLogContext => ({
-  tenant,
-  clientId,
-  ip: request.ip,
-  userAgent: request.headers['user-agent'] ?? null,
-  correlationId: request.id,
-});
 
 /**
  * Ends a login interaction for a signed-in user (password, and second factor when needed): the

@@ -12,6 +12,7 @@
 // - every outcome writes a security log row (identity 'Identity', ABP action names); never a
 //   password or token.
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { AppContext, TenantInfo } from '../context.ts';
 import { users } from '../db/schema/index.ts';
 import { verifyPassword } from '../modules/identity/passwords.ts';
@@ -114,23 +115,33 @@ export async function findUserForSignIn(ctx: AppContext, tenantId: string | null
 /**
  * Counts a failed access for a lockout-enabled user (wrong password or wrong second factor); the
  * attempt that reaches Abp.Identity.Lockout.MaxFailedAccessAttempts locks the user for
- * LockoutDuration seconds. True when this failure locked the user.
+ * LockoutDuration seconds. True when this failure locked the user. `log` writes the attempt's
+ * security log in the same transaction as the count and the lock (ADR 0009): they commit together.
  */
-export async function registerAccessFailure(ctx: AppContext, user: UserRow): Promise<boolean> {
-  if (!user.lockoutEnabled) return false;
+export async function registerAccessFailure(ctx: AppContext, user: UserRow, log?: (locked: boolean) => Promise<void>): Promise<boolean> {
+  if (!user.lockoutEnabled) {
+    await log?.(false);
+    return false;
+  }
+  // Settings first: nothing but the transaction may use the database while it is open (PGlite).
   const maxAttempts = await setting(ctx, 'Abp.Identity.Lockout.MaxFailedAccessAttempts', user.tenantId, 5);
-  const [row] = await ctx.db
-    .update(users)
-    .set({ accessFailedCount: sql`${users.accessFailedCount} + 1` })
-    .where(eq(users.id, user.id))
-    .returning({ count: users.accessFailedCount });
-  if (!row || row.count < maxAttempts) return false;
   const seconds = await setting(ctx, 'Abp.Identity.Lockout.LockoutDuration', user.tenantId, 300);
-  await ctx.db
-    .update(users)
-    .set({ accessFailedCount: 0, lockoutEnd: new Date(Date.now() + seconds * 1000) })
-    .where(eq(users.id, user.id));
-  return true;
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({ accessFailedCount: sql`${users.accessFailedCount} + 1` })
+      .where(eq(users.id, user.id))
+      .returning({ count: users.accessFailedCount });
+    const locked = !!row && row.count >= maxAttempts;
+    if (locked) {
+      await tx
+        .update(users)
+        .set({ accessFailedCount: 0, lockoutEnd: new Date(Date.now() + seconds * 1000) })
+        .where(eq(users.id, user.id));
+    }
+    await log?.(locked);
+    return locked;
+  });
 }
 
 /** Whether the user is locked out now. */
@@ -150,6 +161,15 @@ export interface SignInLogContext {
   userAgent: string | null;
   correlationId: string | null;
 }
+
+/** Where a sign-in-area action came from, read off the request. */
+export const signInLogContext = (request: FastifyRequest, tenant: TenantInfo | null, clientId: string | null): SignInLogContext => ({
+  tenant,
+  clientId,
+  ip: request.ip,
+  userAgent: request.headers['user-agent'] ?? null,
+  correlationId: request.id,
+});
 
 /** Writes a security log row of the sign-in area (identity 'Identity'). */
 export function writeSignInLog(
@@ -207,12 +227,10 @@ export async function signIn(ctx: AppContext, attempt: SignInAttempt): Promise<S
       await log(SecurityLogActions.LoginInvalidUserName);
       return { ok: false, reason: 'InvalidUserNameOrPassword' };
     }
-    if (await registerAccessFailure(ctx, user)) {
-      await log(SecurityLogActions.LoginLockedout);
-      return { ok: false, reason: 'LockedOut' };
-    }
-    await log(SecurityLogActions.LoginInvalidUserNameOrPassword);
-    return { ok: false, reason: 'InvalidUserNameOrPassword' };
+    const locked = await registerAccessFailure(ctx, user, (locked) =>
+      log(locked ? SecurityLogActions.LoginLockedout : SecurityLogActions.LoginInvalidUserNameOrPassword),
+    );
+    return { ok: false, reason: locked ? 'LockedOut' : 'InvalidUserNameOrPassword' };
   }
 
   if (!user.isActive) {

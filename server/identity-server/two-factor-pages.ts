@@ -29,10 +29,18 @@ import {
   type TwoFactorProviderName,
   verifyTwoFactorCode,
 } from '../modules/account/two-factor.ts';
-import { cultureFor, finishLogin, invalidLoginRequest, sendHtml, signInLogContext } from './interactions.ts';
+import { cultureFor, finishLogin, invalidLoginRequest, sendHtml } from './interactions.ts';
 import { renderMessagePage, renderTwoFactorPage, type TwoFactorPage } from './login-page.ts';
 import { checkRateLimit, rateLimitKeys, recordFailure } from './rate-limit.ts';
-import { completeSignIn, isLockedOut, registerAccessFailure, SecurityLogActions, type UserRow, writeSignInLog } from './sign-in.ts';
+import {
+  completeSignIn,
+  isLockedOut,
+  registerAccessFailure,
+  SecurityLogActions,
+  signInLogContext,
+  type UserRow,
+  writeSignInLog,
+} from './sign-in.ts';
 
 export const pendingCookie = 'Identity.TwoFactorUserId';
 const pendingLifetimeMs = 15 * 60_000;
@@ -135,10 +143,12 @@ export function twoFactorPageRoutes(provider: Provider, ctx: AppContext) {
     page: TwoFactorPage,
   ) {
     await recordFailure(ctx, limitKeys(request, pending));
-    const locked = await registerAccessFailure(ctx, pending.user);
-    await writeSignInLog(ctx, await logContextOf(request, pending), locked ? SecurityLogActions.LoginLockedout : action, pending.user, {
-      twoFactorProvider: page.provider ?? 'RecoveryCode',
-    });
+    const at = await logContextOf(request, pending);
+    const locked = await registerAccessFailure(ctx, pending.user, (locked) =>
+      writeSignInLog(ctx, at, locked ? SecurityLogActions.LoginLockedout : action, pending.user, {
+        twoFactorProvider: page.provider ?? 'RecoveryCode',
+      }),
+    );
     if (locked) {
       reply.clearCookie(pendingCookie, { path: '/Account' });
       return sendHtml(

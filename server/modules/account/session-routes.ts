@@ -28,7 +28,7 @@ import { businessError, invalidField, notFound } from '../../errors.ts';
 import { normalizeGuid } from '../../identity-server/grants.ts';
 import { checkRateLimit, rateLimitKeys, recordFailure } from '../../identity-server/rate-limit.ts';
 import { revokeIdentitySession } from '../../identity-server/sessions.ts';
-import { SecurityLogActions, writeSignInLog } from '../../identity-server/sign-in.ts';
+import { SecurityLogActions, signInLogContext, writeSignInLog } from '../../identity-server/sign-in.ts';
 import { listSecurityLogs } from '../identity/security-log-repository.ts';
 import { listSessions, type SessionRow, sessionDto } from '../identity/session-repository.ts';
 import type { RouteModule } from '../index.ts';
@@ -147,13 +147,7 @@ export const accountSessionRoutes: RouteModule = async (fastify: FastifyInstance
       await revokeIdentitySession(ctx, row.sessionId);
       await writeSignInLog(
         ctx,
-        {
-          tenant: request.tenant,
-          clientId: request.currentUser!.clientId,
-          ip: request.ip,
-          userAgent: request.headers['user-agent'] ?? null,
-          correlationId: request.id,
-        },
+        signInLogContext(request, request.tenant, request.currentUser!.clientId),
         SecurityLogActions.SessionRevoked,
         { id: request.currentUser!.id, userName: request.currentUser!.userName, tenantId: request.currentUser!.tenantId },
         { sessionId: row.sessionId, device: row.device, clientId: row.clientId },

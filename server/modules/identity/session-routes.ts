@@ -15,7 +15,7 @@ import type { AppContext } from '../../context.ts';
 import { identitySessions } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
 import { revokeIdentitySession } from '../../identity-server/sessions.ts';
-import { SecurityLogActions, writeSignInLog } from '../../identity-server/sign-in.ts';
+import { SecurityLogActions, signInLogContext, writeSignInLog } from '../../identity-server/sign-in.ts';
 import { tenantIdOf } from '../shared/tenancy.ts';
 import { findSession, listSessions, type SessionView, sessionDto } from './session-repository.ts';
 
@@ -56,13 +56,7 @@ export async function sessionAdminRoutes(fastify: FastifyInstance, ctx: AppConte
       await revokeIdentitySession(ctx, session.sessionId);
       await writeSignInLog(
         ctx,
-        {
-          tenant: request.tenant,
-          clientId: request.currentUser!.clientId,
-          ip: request.ip,
-          userAgent: request.headers['user-agent'] ?? null,
-          correlationId: request.id,
-        },
+        signInLogContext(request, request.tenant, request.currentUser!.clientId),
         SecurityLogActions.SessionRevoked,
         { id: session.userId, userName, tenantId: session.tenantId },
         { sessionId: session.sessionId, device: session.device, clientId: session.clientId, revokedBy: request.currentUser!.id },
