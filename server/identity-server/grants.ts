@@ -232,8 +232,9 @@ function passwordGrant(provider: Provider, ctx: AppContext) {
       const wrongCode = async (action: string, text: string, extra?: Record<string, unknown>) => {
         // Counts for lockout and for the sign-in rate limit (users without lockout cannot guess forever).
         await recordFailure(ctx, rateLimitKeys(koa.ip, '/connect/token', tenant?.id ?? null, params.username!));
-        const locked = await registerAccessFailure(ctx, user);
-        await writeSignInLog(ctx, at, locked ? SecurityLogActions.LoginLockedout : action, user, extra);
+        const locked = await registerAccessFailure(ctx, user, (locked) =>
+          writeSignInLog(ctx, at, locked ? SecurityLogActions.LoginLockedout : action, user, extra),
+        );
         return invalidGrant(koa, locked ? 'UserLockedOutMessage' : text);
       };
       if (params.RecoveryCode) {

@@ -27,6 +27,7 @@ import {
   forEachBatch,
 } from '../modules/audit-logging/export-queries.ts';
 import { createSheetWriter } from '../modules/audit-logging/export-xlsx.ts';
+import { runDetached } from '../audit/scope.ts';
 
 export interface AuditExportOptions {
   inlineRowLimit: number;
@@ -125,7 +126,8 @@ export function createAuditExports(ctx: AppContext, options: AuditExportOptions)
   const pump = () => {
     while (!stopping && running.size < options.maxConcurrent && queue.length) {
       const task = queue.shift() as () => Promise<void>;
-      const promise = task().finally(() => {
+      // Detached from the request that queued it: the job's transactions are not the request's.
+      const promise = runDetached(task).finally(() => {
         running.delete(promise);
         pump();
         notifyIdle();

@@ -7,12 +7,16 @@
 // - every role that exists has an audit log recording its creation, answered or not (the change and
 //   its log commit together or not at all);
 // - nothing of a refused request is there: no user, no entity change, no log with changes.
+// In process: a change made outside any transaction (feature reset) has its log written before the
+// answer too, and a log written with a change is completed (status code) once the queue is flushed.
 import { and, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/client.ts';
 import { adminPassword } from '../../server/db/seed/identity.ts';
 import { auditLogActions, auditLogs, entityChanges, entityPropertyChanges, roles, users } from '../../server/db/schema/index.ts';
 import { type ServerProcess, startServerProcess } from '../kit/server-process.ts';
+import { startTestServer } from '../kit/test-server.ts';
+import { signIn } from './identity-helpers.ts';
 
 const processes: ServerProcess[] = [];
 afterAll(async () => {
@@ -235,6 +239,49 @@ describe(`audit durability across SIGKILL (${onPostgres ? 'PostgreSQL' : 'PGlite
       }
     } finally {
       await database.close();
+    }
+  });
+});
+
+describe('audit logs written before the answer (in process)', () => {
+  it('writes a change made outside a transaction before answering, and completes logs later', async () => {
+    const previous = process.env.AUDIT_FLUSH_INTERVAL_MS;
+    process.env.AUDIT_FLUSH_INTERVAL_MS = '3600000';
+    const server = await startTestServer();
+    process.env.AUDIT_FLUSH_INTERVAL_MS = previous;
+    try {
+      const admin = await signIn(server, 'admin');
+      const changesOf = async (correlationId: string) => {
+        const [log] = await server.ctx.db.select().from(auditLogs).where(eq(auditLogs.correlationId, correlationId));
+        if (!log) return null;
+        const changes = await server.ctx.db.select().from(entityChanges).where(eq(entityChanges.auditLogId, log.id));
+        return { log, changes };
+      };
+      const setId = crypto.randomUUID().replaceAll('-', '');
+      const set = await admin.call(
+        'PUT',
+        '/api/feature-management/features?providerName=T&providerKey=',
+        { features: [{ name: 'Identity.TwoFactor', value: 'Forced' }] },
+        { 'x-correlation-id': setId },
+      );
+      expect(set.status).toBe(204);
+      // In the transaction of the change: there at once, its status code still to come.
+      expect(await changesOf(setId)).toMatchObject({ log: { httpStatusCode: null }, changes: [{ changeType: 0 }] });
+      // The reset deletes without a transaction: its change is written before the answer.
+      const resetId = crypto.randomUUID().replaceAll('-', '');
+      const reset = await admin.call('DELETE', '/api/feature-management/features?providerName=T&providerKey=', undefined, {
+        'x-correlation-id': resetId,
+      });
+      expect(reset.status).toBe(204);
+      expect(await changesOf(resetId)).toMatchObject({
+        log: { httpMethod: 'DELETE', userName: 'admin' },
+        changes: [{ changeType: 2, entityTypeFullName: 'Volo.Abp.FeatureManagement.FeatureValue' }],
+      });
+      await server.ctx.audit.writer.flush();
+      expect(await changesOf(setId)).toMatchObject({ log: { httpStatusCode: 204 }, changes: [{ changeType: 0 }] });
+      expect(await changesOf(resetId)).toMatchObject({ log: { httpStatusCode: 204 }, changes: [{ changeType: 2 }] });
+    } finally {
+      await server.stop();
     }
   });
 });

@@ -149,8 +149,9 @@ export async function changeMyPassword(ctx: AppContext, request: FastifyRequest,
     await tx
       .delete(identitySessions)
       .where(and(eq(identitySessions.userId, me.id), sessionId ? ne(identitySessions.sessionId, sessionId) : undefined));
+    // In the transaction: the security log commits with the new password (ADR 0009).
+    await logAccountAction(ctx, request, me, AccountLogActions.ChangePassword);
   });
-  await logAccountAction(ctx, request, me, AccountLogActions.ChangePassword);
 }
 
 export async function canEnableTwoFactor(ctx: AppContext, request: FastifyRequest): Promise<boolean> {

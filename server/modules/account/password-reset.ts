@@ -52,14 +52,15 @@ export async function resetPassword(ctx: AppContext, request: FastifyRequest, in
   const errors = checkPassword(input.password, await passwordPolicy(ctx, tenantIdOf(request)));
   if (errors.length) throw validationError(errors);
   const passwordHash = await hashPassword(input.password);
-  const user = await ctx.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     const user = await userOfTenant(tx, request, input.userId);
     const row = await findToken(tx, user, TokenPurposes.PasswordReset, input.resetToken);
     if (!row || !(await consumeToken(tx, row))) throw invalidToken();
     const [after] = await tx.update(users).set(newPasswordColumns(passwordHash)).where(eq(users.id, user.id)).returning();
     trackUser(user, after ?? null);
     await tx.delete(identitySessions).where(eq(identitySessions.userId, user.id));
+    // In the transaction: the security log commits with the new password (ADR 0009).
+    await logAccountAction(ctx, request, user, AccountLogActions.PasswordReset);
     return user;
   });
-  await logAccountAction(ctx, request, user, AccountLogActions.PasswordReset);
 }
