@@ -24,3 +24,10 @@ if (process.env.BENCH_DATABASE_URL) console.log(await runOverheadBenchmark({ db:
 const { runImportBenchmark } = await import('./identity-import.ts');
 console.log(await runImportBenchmark({ rows: 10_000, format: 'csv', db: 'pglite' }));
 if (process.env.BENCH_DATABASE_URL) console.log(await runImportBenchmark({ rows: 10_000, format: 'csv', db: 'postgres' }));
+
+// First load in headless Chromium against the real server (issue 18): bytes, requests and paint times
+// of the anonymous home page and the sign-in journey, unthrottled and on a "Fast 3G"-like link, and
+// the build's chunk sizes. Needs dist/ (built when missing). See bench/README.md "First load".
+const { runFirstLoadBenchmark } = await import('./first-load.ts');
+console.log('\nFirst load\n');
+console.log(await runFirstLoadBenchmark({ runs: 7 }));
