@@ -9,7 +9,7 @@
 //   logged and dropped, and no failure ever reaches a request;
 // - close() waits for the records still being finished, then writes everything queued (graceful
 //   shutdown): app.ts calls it after the HTTP server stopped and before the database closes.
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { auditLogActions, auditLogs, entityChanges, entityPropertyChanges } from '../db/schema/index.ts';
@@ -171,7 +171,9 @@ async function insertChanges(tx: Executor, changeRows: ChangeRow[], propertyRows
 
 /**
  * Inside a request's transaction (journal.ts): the request's log and action when `record` is given
- * (the first write; a log already there is left as it is), then `changes` under the log `logId`.
+ * (the first write; a log already there is left as it is, and so is its action), then `changes`
+ * under the log `logId`. One statement (data-modifying CTEs): on PGlite each statement is a trip
+ * through the embedded engine, and this runs on the request's path.
  */
 export async function writeAuditLogInTransaction(
   tx: Executor,
@@ -180,19 +182,32 @@ export async function writeAuditLogInTransaction(
   record: AuditLogRecord | null,
   changes: EntityChangeRecord[],
 ): Promise<void> {
+  const parts: SQL[] = [];
   if (record) {
-    const inserted = await tx
+    const log = tx
       .insert(auditLogs)
       .values(logRowOf(record, logId))
       .onConflictDoNothing({ target: auditLogs.id })
       .returning({ id: auditLogs.id });
-    if (inserted.length && record.actions.length)
-      await tx.insert(auditLogActions).values(record.actions.map((action) => actionRowOf(action, logId, tenantId)));
+    parts.push(sql`l as (${log.getSQL()})`);
+    record.actions.forEach((action, i) => {
+      const row = actionRowOf(action, logId, tenantId);
+      // Only with a log inserted by this statement (a concurrent transaction of the request may have won).
+      parts.push(sql`${sql.raw(`a${i}`)} as (insert into ${auditLogActions} (id, audit_log_id, tenant_id, service_name, method_name, parameters, execution_time, execution_duration, extra_properties)
+        select ${crypto.randomUUID()}::uuid, l.id, ${row.tenantId}::uuid, ${row.serviceName}::varchar, ${row.methodName}::varchar, ${row.parameters}::varchar,
+          ${row.executionTime.toISOString()}::timestamptz, ${row.executionDuration}::int, ${JSON.stringify(row.extraProperties)}::jsonb from l)`);
+    });
   }
   const changeRows: ChangeRow[] = [];
   const propertyRows: PropertyRow[] = [];
   changeRowsOf(changes, logId, tenantId, changeRows, propertyRows);
-  await insertChanges(tx, changeRows, propertyRows);
+  // Past a few hundred rows (bulk operations) the rows go in chunks, after the log.
+  const inline = changeRows.length <= 200 && propertyRows.length <= 1000;
+  if (inline && changeRows.length) parts.push(sql`c as (${tx.insert(entityChanges).values(changeRows).getSQL()})`);
+  const last = inline && propertyRows.length ? tx.insert(entityPropertyChanges).values(propertyRows).getSQL() : sql`select 1`;
+  if (parts.length) await tx.execute(sql`with ${sql.join(parts, sql`, `)} ${last}`);
+  else if (inline && propertyRows.length) await tx.execute(last);
+  if (!inline) await insertChanges(tx, changeRows, propertyRows);
 }
 
 export async function writeAuditLogs(db: Db, records: AuditLogRecord[]): Promise<void> {
