@@ -88,6 +88,8 @@ export const GetIdentityUsersInput = pagedQuery({
   roleId: Type.Optional(Guid),
   /** Members of this organization unit (its own members, as ABP filters). */
   organizationUnitId: Type.Optional(Guid),
+  /** One user by id (spec 3). */
+  id: Type.Optional(Guid),
   userName: Type.Optional(Type.String({ maxLength: 256 })),
   emailAddress: Type.Optional(Type.String({ maxLength: 256 })),
   name: Type.Optional(Type.String({ maxLength: 64 })),
@@ -99,6 +101,9 @@ export const GetIdentityUsersInput = pagedQuery({
   isExternal: flag,
   minCreationTime: Type.Optional(DateTime),
   maxCreationTime: Type.Optional(DateTime),
+  /** Last modification time bounds, inclusive; spelled as ABP spells them (spec 3). */
+  minModifitionTime: Type.Optional(DateTime),
+  maxModifitionTime: Type.Optional(DateTime),
 });
 export type GetIdentityUsersInput = Static<typeof GetIdentityUsersInput>;
 

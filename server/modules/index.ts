@@ -7,6 +7,7 @@ import { platformRoutes } from './abp/platform-routes.ts';
 import { accountRoutes } from './account/account-routes.ts';
 import { accountSessionRoutes } from './account/session-routes.ts';
 import { auditLoggingRoutes } from './audit-logging/audit-logging-routes.ts';
+import { exportJobRoutes } from './export/routes.ts';
 import { identityRoutes } from './identity/identity-routes.ts';
 
 export type RouteModule = (app: FastifyInstance, ctx: AppContext) => Promise<void>;
@@ -18,4 +19,5 @@ export const routeModules: RouteModule[] = [
   accountRoutes,
   accountSessionRoutes,
   auditLoggingRoutes,
+  exportJobRoutes,
 ];

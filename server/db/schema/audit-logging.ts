@@ -139,19 +139,21 @@ export const auditLogDeleterRuns = pgTable('audit_log_deleter_runs', {
 });
 
 /**
- * Background exports (server/jobs/audit-export.ts). The row is the job's shared state, so any server
- * instance can answer its progress; the finished file lives in DATA_DIR/audit-exports until
- * expiresAt, after which the row and the file are removed. Only the creating user (and tenant) may
- * read either.
+ * Exports of any list (server/jobs/list-export.ts; the audit-log export job, generalised). The row is
+ * the job's shared state, so any server instance can answer its progress; the finished file lives in
+ * DATA_DIR/exports until expiresAt, after which the row and the file are removed. Only the creating
+ * user (and tenant) may read either. kind names the list ('AuditLogs', 'Roles', ...), format the file
+ * ('csv' or 'xlsx'), culture the language of the header line.
  */
-export const auditLogExportJobs = pgTable(
-  'audit_log_export_jobs',
+export const exportJobs = pgTable(
+  'export_jobs',
   {
     id: id(),
     tenantId: tenantId(),
     userId: uuid('user_id').notNull(),
-    /** 'AuditLogs' or 'EntityChanges'. */
-    kind: varchar('kind', { length: 32 }).notNull(),
+    kind: varchar('kind', { length: 64 }).notNull(),
+    format: varchar('format', { length: 8 }).notNull().default('xlsx'),
+    culture: varchar('culture', { length: 16 }).notNull().default('en'),
     /** 'Queued', 'Running', 'Completed' or 'Failed'. */
     status: varchar('status', { length: 16 }).notNull(),
     filter: jsonb('filter').$type<Record<string, unknown>>().notNull().default({}),
@@ -165,5 +167,12 @@ export const auditLogExportJobs = pgTable(
     completionTime: timestamp('completion_time', { withTimezone: true, mode: 'date' }),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
-  (t) => [uniqueIndex('audit_log_export_jobs_file_name_key').on(t.fileName), index('audit_log_export_jobs_expires_idx').on(t.expiresAt)],
+  (t) => [
+    uniqueIndex('export_jobs_file_name_key').on(t.fileName),
+    index('export_jobs_expires_idx').on(t.expiresAt),
+    index('export_jobs_user_idx').on(t.userId),
+  ],
 );
+
+/** The audit-log exports' job table was generalised into export_jobs; the old name stays for its callers. */
+export const auditLogExportJobs = exportJobs;

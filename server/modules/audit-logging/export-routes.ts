@@ -4,7 +4,10 @@
 //   downloading one needs AuditLogging.AuditLogs and being the user who started it (else 404);
 // - all of it only while the tenant's AuditLogging.Enable feature is on;
 // - the file answers as a binary xlsx with a content-disposition naming it; the name on disk is the
-//   job id, never the name in the URL.
+//   job id, never the name in the URL;
+// - beside ABP's calls, the exports of every list (contract/exports.ts): GET /audit-logs/export and
+//   /audit-logs/entity-changes/export?format=csv|xlsx answer the file or 202 with a job followed at
+//   /api/exports/jobs/{id}; the jobs are the same, in the same table.
 import fs from 'node:fs';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -19,13 +22,17 @@ import {
 } from '../../../contract/audit-logging.ts';
 import type { AppContext } from '../../context.ts';
 import { unauthenticated } from '../../errors.ts';
-import { type AuditExports, createAuditExports, defaultAuditExportOptions, type ExportCaller } from '../../jobs/audit-export.ts';
+import { type AuditExports, auditExportsOn, type ExportCaller } from '../../jobs/audit-export.ts';
+import { listExportsOf } from '../../jobs/list-export.ts';
+import { xlsxContentType } from '../export/xlsx.ts';
+import { exportRoute } from '../export/routes.ts';
+import { exportQuery } from '../../../contract/exports.ts';
+import { exportDefinitions } from './export-queries.ts';
 import { tenantIdOf } from '../shared/tenancy.ts';
 
 const base = '/api/audit-logging/audit-logs';
 const tags = ['AuditLogging'];
 const feature = 'AuditLogging.Enable';
-export const xlsxContentType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 const callerOf = (request: FastifyRequest): ExportCaller => {
   if (!request.currentUser) throw unauthenticated();
@@ -41,7 +48,8 @@ const failureText: Record<string, string | undefined> = {
 
 export async function auditExportRoutes(fastify: FastifyInstance, ctx: AppContext, exports?: AuditExports): Promise<AuditExports> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const service = exports ?? createAuditExports(ctx, defaultAuditExportOptions(ctx.config.dataDir));
+  // The server's one export service, shared with every other list's exports.
+  const service = exports ?? auditExportsOn(listExportsOf(ctx));
   app.addHook('onClose', () => service.close());
   const startAccess = { auth: { permission: ['AuditLogging.AuditLogs', 'AuditLogging.AuditLogs.Export'], all: true }, feature };
   const readAccess = { auth: { permission: 'AuditLogging.AuditLogs' }, feature };
@@ -49,14 +57,27 @@ export async function auditExportRoutes(fastify: FastifyInstance, ctx: AppContex
   app.get(
     `${base}/export-to-excel`,
     { schema: { tags, querystring: ExportAuditLogsQuery, response: { 200: AuditLogExportResultDto } }, config: startAccess },
-    (request) => service.start('AuditLogs', callerOf(request), request.query),
+    (request) => service.start('AuditLogs', callerOf(request), request.query, request.culture),
   );
 
   app.get(
     `${base}/export-entity-changes-to-excel`,
     { schema: { tags, querystring: ExportEntityChangesQuery, response: { 200: AuditLogExportResultDto } }, config: startAccess },
-    (request) => service.start('EntityChanges', callerOf(request), request.query),
+    (request) => service.start('EntityChanges', callerOf(request), request.query, request.culture),
   );
+
+  exportRoute(fastify, ctx, {
+    url: `${base}/export`,
+    tags,
+    querystring: exportQuery(ExportAuditLogsQuery),
+    definition: exportDefinitions.AuditLogs,
+  });
+  exportRoute(fastify, ctx, {
+    url: `${base}/entity-changes/export`,
+    tags,
+    querystring: exportQuery(ExportEntityChangesQuery),
+    definition: exportDefinitions.EntityChanges,
+  });
 
   app.get(
     `${base}/export-jobs/:jobId`,

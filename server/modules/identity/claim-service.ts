@@ -75,12 +75,18 @@ const sortable = {
   creationTime: claimTypes.creationTime,
 };
 
-export async function listClaimTypes(ctx: AppContext, input: GetIdentityClaimTypesInput): Promise<PagedResult<ClaimTypeDto>> {
+/** The claim type list's WHERE clause (claim types are host-wide): name or description holds the free text. */
+export function claimTypeListFilter(input: Pick<GetIdentityClaimTypesInput, 'filter'>): SQL | undefined {
   const filter = input.filter?.trim();
-  const where: SQL | undefined = filter
-    ? or(ilike(claimTypes.name, likePattern(filter)), ilike(claimTypes.description, likePattern(filter)))
-    : undefined;
-  const order = orderBy(input.sorting, sortable, [asc(claimTypes.name)], claimTypes.id);
+  return filter ? or(ilike(claimTypes.name, likePattern(filter)), ilike(claimTypes.description, likePattern(filter))) : undefined;
+}
+
+/** ORDER BY for a claim type list: the sorting on the allow-list, name by default. */
+export const claimTypeListOrder = (sorting: string | undefined) => orderBy(sorting, sortable, [asc(claimTypes.name)], claimTypes.id);
+
+export async function listClaimTypes(ctx: AppContext, input: GetIdentityClaimTypesInput): Promise<PagedResult<ClaimTypeDto>> {
+  const where = claimTypeListFilter(input);
+  const order = claimTypeListOrder(input.sorting);
   const { offset, limit } = pageOf(input);
   const [total, rows] = await Promise.all([
     ctx.db.select({ value: count() }).from(claimTypes).where(where),

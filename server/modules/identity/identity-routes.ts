@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { claimTypeRoutes } from './claim-type-routes.ts';
+import { identityExportRoutes } from './export-routes.ts';
 import { organizationUnitRoutes } from './organization-unit-routes.ts';
 import { roleRelationRoutes } from './role-relations-routes.ts';
 import { roleRoutes } from './role-routes.ts';
@@ -28,4 +29,5 @@ export async function identityRoutes(app: FastifyInstance, ctx: AppContext) {
   await app.register((instance) => userTransferRoutes(instance, ctx));
   await securityLogRoutes(app, ctx);
   await sessionAdminRoutes(app, ctx);
+  await identityExportRoutes(app, ctx);
 }

@@ -172,14 +172,26 @@ export async function getUnit(db: Executor, tenantId: string | null, id: string)
   return unit;
 }
 
+/** The unit list's WHERE clause: the tenant's live units whose display name holds the free text. */
+export const unitListFilter = (tenantId: string | null, input: Pick<GetOrganizationUnitInput, 'filter'>): SQL => {
+  const filter = input.filter?.trim();
+  return and(liveUnits(tenantId), filter ? ilike(organizationUnits.displayName, likePattern(filter)) : undefined)!;
+};
+
+/** ORDER BY for a unit list: the sorting on the allow-list, display name by default. */
+export const unitListOrder = (sorting: string | undefined) =>
+  orderBy(sorting, sortable, [asc(organizationUnits.displayName)], organizationUnits.id);
+
+/** The number of the unit's own live members, for a query over "organization_units". */
+export const unitUserCount = userCount;
+
 export async function listUnits(
   ctx: AppContext,
   tenantId: string | null,
   input: GetOrganizationUnitInput,
 ): Promise<PagedResult<OrganizationUnitWithDetailsDto>> {
-  const filter = input.filter?.trim();
-  const where = and(liveUnits(tenantId), filter ? ilike(organizationUnits.displayName, likePattern(filter)) : undefined)!;
-  const order = orderBy(input.sorting, sortable, [asc(organizationUnits.displayName)], organizationUnits.id);
+  const where = unitListFilter(tenantId, input);
+  const order = unitListOrder(input.sorting);
   const [total, items] = await Promise.all([
     ctx.db.select({ value: count() }).from(organizationUnits).where(where),
     unitsWithDetails(ctx.db, tenantId, where, { order, ...pageOf(input) }),

@@ -65,6 +65,18 @@ async function selectRoles(db: Executor, where: SQL, options: { order?: SQL[]; o
   return rows.map((r) => toDto({ ...r.role, userCount: r.userCount }));
 }
 
+/** The role list's WHERE clause: the tenant's roles whose name holds the free text. */
+export const roleListFilter = (tenantId: string | null, input: Pick<GetIdentityRolesInput, 'filter'>): SQL => {
+  const filter = input.filter?.trim();
+  return and(sameTenant(roles.tenantId, tenantId), filter ? ilike(roles.name, likePattern(filter)) : undefined)!;
+};
+
+/** ORDER BY for a role list: the sorting on the allow-list, name by default. */
+export const roleListOrder = (sorting: string | undefined) => orderBy(sorting, sortable, [sql`${roles.name} asc`], roles.id);
+
+/** The number of live users in the role, for a query over "roles". */
+export const roleUserCount = userCount;
+
 export async function listRoles(
   ctx: AppContext,
   tenantId: string | null,
@@ -72,9 +84,8 @@ export async function listRoles(
   /** A further condition on "roles" (organization units list their roles, or the roles they lack). */
   extra?: SQL,
 ): Promise<PagedResult<IdentityRoleDto>> {
-  const filter = input.filter?.trim();
-  const where = and(sameTenant(roles.tenantId, tenantId), filter ? ilike(roles.name, likePattern(filter)) : undefined, extra)!;
-  const order = orderBy(input.sorting, sortable, [sql`${roles.name} asc`], roles.id);
+  const where = and(roleListFilter(tenantId, input), extra)!;
+  const order = roleListOrder(input.sorting);
   const [total, items] = await Promise.all([
     ctx.db.select({ value: count() }).from(roles).where(where),
     selectRoles(ctx.db, where, { order, ...pageOf(input) }),

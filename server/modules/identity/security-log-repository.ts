@@ -54,11 +54,8 @@ export function securityLogDto(row: typeof securityLogs.$inferSelect): IdentityS
   };
 }
 
-export async function listSecurityLogs(
-  db: Executor,
-  scope: { tenantId: string | null; userId?: string },
-  query: SecurityLogFilter,
-): Promise<PagedResult<IdentitySecurityLogDto>> {
+/** The security log list's WHERE clause: the scope (tenant, optionally one user) and the filters. */
+export function securityLogListFilter(scope: { tenantId: string | null; userId?: string }, query: SecurityLogFilter): SQL {
   const contains = (column: (typeof logColumns)[keyof typeof logColumns], value: string | undefined): SQL | undefined =>
     value?.trim() ? ilike(column, likePattern(value.trim())) : undefined;
   const where = and(
@@ -73,8 +70,21 @@ export async function listSecurityLogs(
     contains(securityLogs.clientId, query.clientId),
     contains(securityLogs.correlationId, query.correlationId),
     contains(securityLogs.clientIpAddress, query.clientIpAddress),
-  );
-  const order = orderBy(query.sorting, logColumns, [desc(securityLogs.creationTime)], securityLogs.id);
+  )!;
+  return where;
+}
+
+/** ORDER BY for a security log list: the sorting on the allow-list, newest first by default. */
+export const securityLogListOrder = (sorting: string | undefined) =>
+  orderBy(sorting, logColumns, [desc(securityLogs.creationTime)], securityLogs.id);
+
+export async function listSecurityLogs(
+  db: Executor,
+  scope: { tenantId: string | null; userId?: string },
+  query: SecurityLogFilter,
+): Promise<PagedResult<IdentitySecurityLogDto>> {
+  const where = securityLogListFilter(scope, query);
+  const order = securityLogListOrder(query.sorting);
   const { offset, limit } = pageOf(query);
   const [rows, [total]] = await Promise.all([
     db

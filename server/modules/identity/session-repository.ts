@@ -59,26 +59,29 @@ export function sessionDto(row: SessionRow, userName: string | null, view: Sessi
 
 const scoped = (tenantId: string | null, where?: SQL) => and(sameTenant(identitySessions.tenantId, tenantId), where);
 
-export async function listSessions(
-  db: Executor,
-  tenantId: string | null,
-  query: SessionFilter,
-  view: SessionView,
-): Promise<PagedResult<IdentitySessionDto>> {
-  const where = scoped(
+/** The session list's WHERE clause (over identity_sessions joined with users): the tenant and the filters. */
+export const sessionListFilter = (tenantId: string | null, query: SessionFilter): SQL =>
+  scoped(
     tenantId,
     and(
       query.userId ? eq(identitySessions.userId, query.userId) : undefined,
       query.device ? eq(identitySessions.device, query.device) : undefined,
       query.clientId ? eq(identitySessions.clientId, query.clientId) : undefined,
     ),
-  );
-  const order = orderBy(
-    query.sorting,
-    sessionColumns,
-    [desc(identitySessions.lastAccessed), desc(identitySessions.signedIn)],
-    identitySessions.id,
-  );
+  )!;
+
+/** ORDER BY for a session list: the sorting on the allow-list, most recently used first by default. */
+export const sessionListOrder = (sorting: string | undefined) =>
+  orderBy(sorting, sessionColumns, [desc(identitySessions.lastAccessed), desc(identitySessions.signedIn)], identitySessions.id);
+
+export async function listSessions(
+  db: Executor,
+  tenantId: string | null,
+  query: SessionFilter,
+  view: SessionView,
+): Promise<PagedResult<IdentitySessionDto>> {
+  const where = sessionListFilter(tenantId, query);
+  const order = sessionListOrder(query.sorting);
   const { offset, limit } = pageOf(query);
   const [rows, [total]] = await Promise.all([
     db

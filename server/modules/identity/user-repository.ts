@@ -128,6 +128,7 @@ export function userListFilter(tenantId: string | null, input: GetIdentityUsersI
       )!,
     );
   }
+  if (input.id) conditions.push(eq(users.id, input.id));
   contains(users.userName, input.userName);
   contains(users.email, input.emailAddress);
   contains(users.name, input.name);
@@ -153,6 +154,9 @@ export function userListFilter(tenantId: string | null, input: GetIdentityUsersI
   if (input.isExternal !== undefined) conditions.push(eq(users.isExternal, input.isExternal));
   if (input.minCreationTime) conditions.push(gte(users.creationTime, new Date(input.minCreationTime)));
   if (input.maxCreationTime) conditions.push(lte(users.creationTime, new Date(input.maxCreationTime)));
+  // A user never modified has no modification time and is outside any modification range.
+  if (input.minModifitionTime) conditions.push(gte(users.lastModificationTime, new Date(input.minModifitionTime)));
+  if (input.maxModifitionTime) conditions.push(lte(users.lastModificationTime, new Date(input.maxModifitionTime)));
   return and(...conditions)!;
 }
 

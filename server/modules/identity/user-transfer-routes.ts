@@ -5,8 +5,9 @@
 //   (exports) or AbpIdentity.Users.Import (sample file, invalid rows); a bad, expired or foreign
 //   token is a 403;
 // - an export holds exactly the users the list would show for the same filters, in the list's
-//   order, all pages, in the token's tenant; read in one read-only transaction so the file is one
-//   consistent snapshot; every text cell is formula-injection safe (CSV and XLSX alike);
+//   order, all pages, in the token's tenant, written by the exports of every list (one query, so one
+//   consistent snapshot; list-exports.ts userListExport), always as the whole file whatever its
+//   size, as ABP answers these calls; every text cell is formula-injection safe (CSV and XLSX alike);
 // - import-users-from-file (AbpIdentity.Users.Import) takes the file as the raw body
 //   (application/octet-stream, text/csv or the xlsx type) or as multipart/form-data with a `file`
 //   field (what ABP's Angular client sends), at most 16 MiB; user-import.ts holds the row rules;
@@ -28,9 +29,12 @@ import {
   ImportUsersFromFileType,
 } from '../../../contract/identity-users.ts';
 import type { AppContext } from '../../context.ts';
-import { type InvalidImportedUser, userImportFailures, users } from '../../db/schema/index.ts';
+import { type InvalidImportedUser, userImportFailures } from '../../db/schema/index.ts';
 import { type AppError, unauthenticated } from '../../errors.ts';
-import { type CellValue, createSheetWriter, type ExportColumn } from '../audit-logging/export-xlsx.ts';
+import type { CellValue } from '../export/cells.ts';
+import type { ExportFormat } from '../export/definition.ts';
+import { createSheetWriter, type FileColumn, xlsxContentType } from '../export/xlsx.ts';
+import { listExportsOf } from '../../jobs/list-export.ts';
 import { writeCsv } from '../shared/csv.ts';
 import { sameTenant, tenantIdOf } from '../shared/tenancy.ts';
 import { invalidDownloadToken, issueDownloadToken, redeemDownloadToken } from './download-token.ts';
@@ -43,38 +47,17 @@ import {
   readImportFile,
   storeFailedRows,
 } from './user-import.ts';
-import { roleNamesOf, userListFilter, userListOrder } from './user-repository.ts';
+import { userListExport } from './list-exports.ts';
 import { callerOf } from './user-routes.ts';
 
 const base = '/api/identity/users';
 const tags = ['Identity'];
 const anonymous = { auth: { anonymous: true as const } };
-export const xlsxType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const xlsxType = xlsxContentType;
 export const maxImportFileBytes = 16 * 1024 * 1024;
-const exportBatch = 2000;
+type Columns = FileColumn[];
 
-type Columns = ExportColumn[];
-
-const exportColumns: Columns = [
-  { key: 'userName', header: 'User name', width: 20 },
-  { key: 'email', header: 'Email address', width: 28 },
-  { key: 'roles', header: 'Roles', width: 20 },
-  { key: 'phoneNumber', header: 'Phone number', width: 16 },
-  { key: 'name', header: 'Name', width: 14 },
-  { key: 'surname', header: 'Surname', width: 14 },
-  { key: 'isActive', header: 'Active', width: 10 },
-  { key: 'lockoutEnabled', header: 'Account lockout', width: 16 },
-  { key: 'emailConfirmed', header: 'Email confirmed', width: 16 },
-  { key: 'twoFactorEnabled', header: 'Two factor enabled', width: 18 },
-  { key: 'accessFailedCount', header: 'Access failed count', width: 18 },
-  { key: 'creationTime', header: 'Creation time', width: 20 },
-  { key: 'lastModificationTime', header: 'Last modification time', width: 22 },
-];
-
-/** Sortable UTC text, as the audit exports write times. */
-const timeText = (value: Date | null) => (value ? value.toISOString().slice(0, 19).replace('T', ' ') : '');
-
-/** An xlsx workbook of the rows, built in memory (exports are bounded by the tenant's users). */
+/** An xlsx workbook of the rows, built in memory (the sample file and the invalid rows: small sets). */
 export async function xlsxOf(columns: Columns, sheetName: string, rows: Iterable<Record<string, CellValue>>): Promise<Buffer> {
   const stream = new PassThrough();
   const chunks: Buffer[] = [];
@@ -132,62 +115,25 @@ export async function userTransferRoutes(fastify: FastifyInstance, ctx: AppConte
     },
   );
 
-  async function exportRows(query: GetIdentityUserListAsFileInput) {
+  /** The users the list shows for the query's filters, as a whole file (the token is the credential). */
+  async function exportFile(query: GetIdentityUserListAsFileInput, format: ExportFormat, culture: string) {
     const { token, ...filter } = query;
     const grant = await redeemDownloadToken(ctx, token, 'download', 'AbpIdentity.Users.Export');
-    const where = userListFilter(grant.tenantId, filter);
-    const order = userListOrder(filter.sorting);
-    return ctx.db.transaction(
-      async (tx) => {
-        const rows: Array<Record<string, CellValue>> = [];
-        for (let offset = 0; ; offset += exportBatch) {
-          const page = await tx
-            .select()
-            .from(users)
-            .where(where)
-            .orderBy(...order)
-            .offset(offset)
-            .limit(exportBatch);
-          const names = await roleNamesOf(
-            tx,
-            page.map((u) => u.id),
-          );
-          for (const u of page) {
-            rows.push({
-              userName: u.userName,
-              email: u.email,
-              roles: (names.get(u.id) ?? []).join(';'),
-              phoneNumber: u.phoneNumber,
-              name: u.name,
-              surname: u.surname,
-              isActive: u.isActive,
-              lockoutEnabled: u.lockoutEnabled,
-              emailConfirmed: u.emailConfirmed,
-              twoFactorEnabled: u.twoFactorEnabled,
-              accessFailedCount: u.accessFailedCount,
-              creationTime: timeText(u.creationTime),
-              lastModificationTime: timeText(u.lastModificationTime),
-            });
-          }
-          if (page.length < exportBatch) return rows;
-        }
-      },
-      { isolationLevel: 'repeatable read', accessMode: 'read only' },
-    );
+    return listExportsOf(ctx).file(userListExport, grant.tenantId, filter, { format, culture });
   }
 
   app.get(
     `${base}/export-as-excel`,
     { schema: { tags, querystring: GetIdentityUserListAsFileInput, response: { 200: FileResponse } }, config: anonymous },
     async (request, reply) =>
-      sendFile(reply, ImportUsersFromFileType.Excel, 'UserList', await xlsxOf(exportColumns, 'Users', await exportRows(request.query))),
+      sendFile(reply, ImportUsersFromFileType.Excel, 'UserList', (await exportFile(request.query, 'xlsx', request.culture)).bytes),
   );
 
   app.get(
     `${base}/export-as-csv`,
     { schema: { tags, querystring: GetIdentityUserListAsFileInput, response: { 200: FileResponse } }, config: anonymous },
     async (request, reply) =>
-      sendFile(reply, ImportUsersFromFileType.Csv, 'UserList', writeCsv(exportColumns, await exportRows(request.query))),
+      sendFile(reply, ImportUsersFromFileType.Csv, 'UserList', (await exportFile(request.query, 'csv', request.culture)).bytes),
   );
 
   app.get(

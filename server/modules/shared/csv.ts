@@ -1,12 +1,16 @@
 // CSV in and out (RFC 4180). Rules:
 // - written: comma-separated, CRLF line ends, a field quoted when it holds a comma, quote, CR or LF,
 //   quotes doubled; a UTF-8 byte-order mark first so spreadsheet programs read non-ASCII text right;
-// - every text field goes through the spreadsheet exports' formula-injection guard (safeText): a
+// - every text field goes through the exports' one formula-injection guard (export/cells.ts): a
 //   value starting with = + - @ tab or CR gets a leading apostrophe;
+// - a whole document at once (writeCsv) or streamed row by row (createCsvWriter), byte for byte the
+//   same;
 // - read: RFC 4180 with quoted fields spanning lines; the separator is the first of , ; or tab found
 //   outside quotes in the header line (ABP's own files use ';'); a byte-order mark is skipped;
 //   blank lines are dropped.
-import { type CellValue, safeText } from '../audit-logging/export-xlsx.ts';
+import type { Writable } from 'node:stream';
+import { type CellValue, safeText } from '../export/cells.ts';
+import type { RowWriter } from '../export/xlsx.ts';
 
 export interface CsvColumn {
   header: string;
@@ -21,11 +25,40 @@ function field(value: CellValue): string {
   return needsQuotes.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
+const headerLine = (columns: CsvColumn[]) => columns.map((c) => field(c.header)).join(',');
+const line = (columns: CsvColumn[], row: Record<string, CellValue>) => columns.map((c) => field(row[c.key])).join(',');
+
 /** A whole CSV document for the rows, header line first. */
 export function writeCsv(columns: CsvColumn[], rows: Iterable<Record<string, CellValue>>): Buffer {
-  const lines = [columns.map((c) => field(c.header)).join(',')];
-  for (const row of rows) lines.push(columns.map((c) => field(row[c.key])).join(','));
+  const lines = [headerLine(columns)];
+  for (const row of rows) lines.push(line(columns, row));
   return Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`, 'utf8');
+}
+
+/** The same document written row by row into a stream (the exports' file writer for CSV). */
+export function createCsvWriter(stream: Writable, columns: CsvColumn[]): RowWriter {
+  let pending: string[] = [`\uFEFF${headerLine(columns)}\r\n`];
+  const flush = () => {
+    if (!pending.length) return true;
+    const text = pending.join('');
+    pending = [];
+    return stream.write(text, 'utf8');
+  };
+  return {
+    addRow(values) {
+      pending.push(`${line(columns, values)}\r\n`);
+      if (pending.length >= 500) flush();
+    },
+    drain: () =>
+      new Promise((resolve) => {
+        if (flush()) setImmediate(resolve);
+        else stream.once('drain', () => resolve());
+      }),
+    async finish() {
+      flush();
+      await new Promise<void>((resolve, reject) => stream.end((error?: Error | null) => (error ? reject(error) : resolve())));
+    },
+  };
 }
 
 function separatorOf(text: string): string {
