@@ -2,7 +2,8 @@
 // screen: a modal or a page renders it, the screen's spec supplies the validator and the effects.
 // Rules:
 // - Edit (`id` given) loads the record through `loadEntity` {id}; create starts editing at once with
-//   the spec's initial values. A failed load offers retry and close.
+//   the spec's initial values, or (`loadsOnCreate`) loads first with id null (the choices a new record
+//   can take, e.g. the roles of a new user). A failed load offers retry and close.
 // - `form.change` edits values (that field's client and server errors go); `form.submit` runs the
 //   spec's validator (derived from the contract's TypeBox schema): with errors nothing is sent.
 // - `saveEntity` {id, values, concurrencyStamp} is the one save; while saving, submit and close are
@@ -42,10 +43,13 @@ export interface EntityFormInput {
   initialValues?: EntityValues;
   /** The spec's client validation: field name → message; empty when the values may be sent. */
   validate?: (values: EntityValues) => EntityFieldErrors;
+  /** A create loads too (`loadEntity` {id: null}) before editing. */
+  loadsOnCreate?: boolean;
 }
 
 export interface EntityFormContext {
   id: string | null;
+  loadsOnCreate: boolean;
   values: EntityValues;
   /** The values as loaded (or the create form's initial ones): the dirty check compares with them. */
   original: EntityValues;
@@ -107,11 +111,11 @@ export const entityFormMachine = setup({
     emitted: {} as EntityFormEmitted,
   },
   actors: {
-    loadEntity: fromPromise<LoadedEntity, { id: string }>(notProvided('loadEntity')),
+    loadEntity: fromPromise<LoadedEntity, { id: string | null }>(notProvided('loadEntity')),
     saveEntity: fromPromise<SavedEntity, SaveEntityInput>(notProvided('saveEntity')),
   },
   guards: {
-    isEdit: ({ context }) => context.id !== null,
+    loadsFirst: ({ context }) => context.id !== null || context.loadsOnCreate,
     isDirty: ({ context }) => isDirty(context.values, context.original),
     hasClientErrors: ({ context }) => Object.keys(context.validate(context.values)).length > 0,
   },
@@ -145,6 +149,7 @@ export const entityFormMachine = setup({
   id: 'entityForm',
   context: ({ input }) => ({
     id: input.id ?? null,
+    loadsOnCreate: input.loadsOnCreate ?? false,
     values: {},
     original: {},
     concurrencyStamp: null,
@@ -157,7 +162,7 @@ export const entityFormMachine = setup({
   states: {
     starting: {
       always: [
-        { guard: 'isEdit', target: 'loading' },
+        { guard: 'loadsFirst', target: 'loading' },
         { target: 'editing', actions: 'startEmpty' },
       ],
     },
@@ -166,7 +171,7 @@ export const entityFormMachine = setup({
       invoke: {
         id: 'loadEntity',
         src: 'loadEntity',
-        input: ({ context }) => ({ id: context.id ?? '' }),
+        input: ({ context }) => ({ id: context.id }),
         onDone: { target: 'editing', actions: { type: 'storeLoaded', params: ({ event }) => event.output } },
         onError: { target: 'loadFailed', actions: assign({ formError: ({ event }) => saveFailure(event.error).message ?? '' }) },
       },

@@ -46,6 +46,7 @@ export const entityFormModel: MachineModel<typeof entityFormMachine> = {
   scenarios: [
     { name: 'edit', input: { id: 'ct-1', validate: requireName } },
     { name: 'create', input: { initialValues: { name: '', valueType: 0 }, validate: requireName } },
+    { name: 'create with lookups', input: { initialValues: { name: '' }, validate: requireName, loadsOnCreate: true } },
   ],
   events,
   describeEvent(event) {

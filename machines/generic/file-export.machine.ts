@@ -6,7 +6,8 @@
 //   file at once, large ones a background job; while a request, a background job or a download
 //   is under way another start is ignored (no double export), so the button can stay simple.
 // - An immediate answer (base64 file + name) is handed to `saveFile` (the browser download), then
-//   'Export completed'. A background job is polled every `progressPollInterval` and its progress
+//   'Export completed'. A link answer (a one-time download address, e.g. ABP's download-token
+//   export) is handed to `saveFile` as {url, fileName} with no data: the browser navigates to it. A background job is polled every `progressPollInterval` and its progress
 //   kept for the progress bar; when it finishes the download link is offered for as long as the
 //   server keeps the file (`linkLifetime`, from the server's expiry), then it is marked expired.
 //   The link's download goes through `downloadFile`; a new export may start from there at any time.
@@ -22,7 +23,17 @@ import type { ListFilters } from './paged-list.machine.ts';
 export type ExportFormat = 'xlsx' | 'csv';
 
 /** What an export request gives: the file itself, or a background job to follow. */
-export type ExportAnswer = { kind: 'file'; fileData: string; fileName: string } | { kind: 'job'; jobId: string };
+export type ExportAnswer =
+  | { kind: 'file'; fileData: string; fileName: string }
+  | { kind: 'link'; url: string; fileName: string }
+  | { kind: 'job'; jobId: string };
+
+/** What `saveFile` receives: the file's data, or (a link answer) its address and no data. */
+export interface SaveFileInput {
+  fileData: string;
+  fileName: string;
+  url?: string;
+}
 
 /** One look at a background job. `expiresInMs`: how long the download link stays valid from now. */
 export type ExportProgress =
@@ -82,12 +93,12 @@ export const fileExportMachine = setup({
   },
   actors: {
     requestExport: fromPromise<ExportAnswer, RequestExportInput>(notProvided('requestExport')),
-    saveFile: fromPromise<string, { fileData: string; fileName: string }>(notProvided('saveFile')),
+    saveFile: fromPromise<string, SaveFileInput>(notProvided('saveFile')),
     checkProgress: fromPromise<ExportProgress, { jobId: string }>(notProvided('checkProgress')),
     downloadFile: fromPromise<void, { fileName: string }>(notProvided('downloadFile')),
   },
   guards: {
-    isFileAnswer: (_, answer: ExportAnswer) => answer.kind === 'file',
+    isFileAnswer: (_, answer: ExportAnswer) => answer.kind !== 'job',
     isJobCompleted: (_, progress: ExportProgress) => progress.status === 'completed',
     isJobFailed: (_, progress: ExportProgress) => progress.status === 'failed',
   },
@@ -140,7 +151,9 @@ export const fileExportMachine = setup({
         src: 'saveFile',
         input: ({ event }) => {
           const answer = (event as unknown as { output: ExportAnswer }).output;
-          return answer.kind === 'file' ? { fileData: answer.fileData, fileName: answer.fileName } : { fileData: '', fileName: '' };
+          if (answer.kind === 'file') return { fileData: answer.fileData, fileName: answer.fileName };
+          if (answer.kind === 'link') return { fileData: '', fileName: answer.fileName, url: answer.url };
+          return { fileData: '', fileName: '' };
         },
         onDone: {
           target: 'idle',

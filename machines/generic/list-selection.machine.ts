@@ -10,7 +10,7 @@
 // - A change of the applied filters (`list.filtersApplied` with other filters) clears the selection,
 //   so no hidden row is ever acted on; paging and sorting keep it.
 // - `bulk.start` {action} with a selection asks 'Are you sure?' (spec 8; `confirming`), `bulk.confirm`
-//   runs `runBulkAction` {action, target: {ids} | {filters}} once (one bulk action at a time), and the
+//   runs `runBulkAction` {action, target: {ids} | {filters, expectedCount}} once (one bulk action at a time), and the
 //   server's report {done, skipped, failed:[{id, userName?, reason}]} is shown (`reporting`);
 //   `list.refresh` is emitted so the list reloads. Closing the report clears the selection.
 // - A failed run emits `bulk.failed` {message} and keeps the selection, so the user can try again.
@@ -29,7 +29,8 @@ export interface BulkReport {
   failed: BulkFailure[];
 }
 
-export type BulkTarget = { ids: string[] } | { filters: ListFilters };
+/** Explicit rows, or every row of the filter with the count the user saw (the server refuses a set that changed size). */
+export type BulkTarget = { ids: string[] } | { filters: ListFilters; expectedCount: number };
 
 export interface RunBulkInput {
   action: string;
@@ -154,7 +155,10 @@ export const listSelectionMachine = setup({
         src: 'runBulkAction',
         input: ({ context }) => ({
           action: context.action ?? '',
-          target: context.selection.mode === 'matching' ? { filters: context.selection.filters } : { ids: [...context.selection.ids] },
+          target:
+            context.selection.mode === 'matching'
+              ? { filters: context.selection.filters, expectedCount: context.selection.totalCount }
+              : { ids: [...context.selection.ids] },
         }),
         onDone: {
           target: 'reporting',

@@ -36,7 +36,9 @@ describe('list selection', () => {
     run.actor.send({ type: 'bulk.start', action: 'unlock' });
     expect(run.fakes.calls).toEqual([]);
     run.actor.send({ type: 'bulk.confirm' });
-    expect(run.fakes.calls).toEqual([{ name: 'runBulkAction', input: { action: 'unlock', target: { filters: { isLockedOut: true } } } }]);
+    expect(run.fakes.calls).toEqual([
+      { name: 'runBulkAction', input: { action: 'unlock', target: { filters: { isLockedOut: true }, expectedCount: 42 } } },
+    ]);
     run.fakes.settle('runBulkAction', { output: report });
     await settled();
     expect(run.view()).toMatchObject({ phase: 'reporting', report });

@@ -18,6 +18,8 @@ export type DataColumn<T> = {
   /** Column id; also the field name sent for sorting. */
   id: string;
   header: string;
+  /** Shown in the header cell instead of `header` (e.g. a "select this page" checkbox, named by `header`). */
+  headerContent?: ReactNode;
   cell: (row: T) => ReactNode;
   sortable?: boolean;
   /** Widths in px (spec 9: e.g. delegation columns 100 and 125, actions max 150). */
@@ -129,7 +131,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
                         <Icon name={sortIcon} size={14} className={direction ? styles.sortIconActive : styles.sortIcon} />
                       </AriaButton>
                     ) : (
-                      column?.header
+                      (column?.headerContent ?? column?.header)
                     )}
                   </th>
                 );

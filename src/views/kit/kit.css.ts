@@ -40,3 +40,31 @@ export const depth = styleVariants({
 });
 export const muted = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
 export const reportList = style({ margin: 0, paddingInlineStart: vars.space.lg });
+export const advanced = style({
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  paddingBlock: vars.space.sm,
+  paddingInline: vars.space.md,
+});
+export const filterActions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, marginBlockStart: vars.space.md });
+export const fieldset = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xs,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  padding: vars.space.sm,
+  margin: 0,
+  minInlineSize: 0,
+});
+export const dateRange = style([
+  { border: 0, padding: 0, margin: 0, minInlineSize: 0, display: 'grid', gap: vars.space.xs, gridTemplateColumns: '1fr 1fr' },
+]);
+export const claimList = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm, listStyle: 'none', margin: 0, padding: 0 });
+export const claimRow = style({
+  display: 'grid',
+  gap: vars.space.sm,
+  gridTemplateColumns: 'minmax(8rem, 1fr) minmax(8rem, 2fr) auto',
+  alignItems: 'end',
+});
+export const exportStatus = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm, flexWrap: 'wrap' });

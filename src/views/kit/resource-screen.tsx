@@ -1,13 +1,18 @@
 // One admin screen from its spec (issue 9 resource kit; design "Screens as specs"): the title, the
-// toolbar (filters, New, bulk actions), the selection bar, the table with its row actions, the form
-// modal, confirmations and the bulk report. Render-only: the list is a pagedList actor, the
-// selection a listSelection actor, row actions a rowAction actor, the form an entityForm actor (one
-// per opening); the spec's calls become their named actors here. Rules: an action is offered only
-// with its permission; after a delete the focus goes where the rowAction machine says (the next
-// row's actions, else the previous, else the heading); toasts follow the machines' emitted events.
+// toolbar (free text and advanced filters, Export, bulk actions, New), the selection bar, the table
+// with its row actions, the dialogs (form, permissions, the spec's row dialogs), confirmations and
+// the bulk report. Render-only: the list is a pagedList actor, the selection a listSelection actor,
+// row actions a rowAction actor, which dialog is open a resourceDialog actor, each form an
+// entityForm actor (one per opening), the export a fileExport actor; the spec's calls become their
+// named actors here. Rules: an action is offered only with its permission; the applied filters,
+// sorting and page live in the URL (list-url.ts); after a delete the focus goes where the rowAction
+// machine says (the next row's actions, else the previous, else the heading); toasts follow the
+// machines' emitted events.
 import type { RowData } from '@tanstack/react-table';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useSearch } from 'wouter';
+import { navigate } from 'wouter/use-browser-location';
 import { fromPromise } from 'xstate';
 import {
   type BulkReport,
@@ -15,6 +20,7 @@ import {
   type RunBulkInput,
   selectListSelection,
 } from '../../../machines/generic/list-selection.machine.ts';
+import { resourceDialogMachine, selectResourceDialog } from '../../../machines/generic/resource-dialog.machine.ts';
 import { rowActionMachine, selectRowAction } from '../../../machines/generic/row-action.machine.ts';
 import { isGranted } from '../../app/access.ts';
 import { inspectOptions } from '../../app/inspection.ts';
@@ -30,12 +36,17 @@ import {
   Menu,
   MenuItem,
   MenuTrigger,
+  Modal,
   type RowAction,
   SearchField,
   showToast,
   stackClass,
 } from '../../ui/index.ts';
 import { ListFilters, ListTable, usePagedList, usePagedListActor } from '../lists/paged-list-view.tsx';
+import { AdvancedFilters } from './advanced-filters.tsx';
+import { ExportMenu } from './export-menu.tsx';
+import { readKitListState, writeKitListState } from './list-url.ts';
+import { PermissionModal } from './permission-modal-view.tsx';
 import { BulkReportDialog } from './bulk-report-dialog.tsx';
 import { EntityFormModal } from './entity-form-view.tsx';
 import { kitTexts } from './kit-texts.ts';
@@ -49,12 +60,24 @@ export function ResourceScreen<TItem extends RowData>({ spec }: { spec: Resource
   const access = useSelector(auth, selectAccess, shallowEqual);
   const can = useCallback((permission: string | undefined) => isGranted(access, permission), [access]);
   const heading = useRef<HTMLHeadingElement>(null);
-  const [formTarget, setFormTarget] = useState<{ id: string | null } | null>(null);
+  const search = useSearch();
+  // The address the screen was opened with, read once (later URL writes come from the list).
+  const [initial] = useState(() =>
+    readKitListState(
+      search,
+      spec.filters ?? [],
+      spec.columns.filter((column) => column.sortable).map((column) => column.id),
+    ),
+  );
 
   const list = usePagedListActor((query, signal) => spec.list(http, query, signal), {
-    ...(spec.defaultSorting ? { sorting: spec.defaultSorting } : {}),
+    filters: initial.filters,
+    page: initial.page,
+    sorting: initial.sorting ?? spec.defaultSorting ?? null,
   });
   const { view, edit, text } = usePagedList<TItem>(list);
+  const dialogs = useActorRef(resourceDialogMachine, inspectOptions());
+  const dialog = useSelector(dialogs, selectResourceDialog, shallowEqual);
 
   const bulkActions = (spec.bulkActions ?? []).filter((action) => can(action.permission));
   const selectionLogic = useMemo(
@@ -79,7 +102,7 @@ export function ResourceScreen<TItem extends RowData>({ spec }: { spec: Resource
           runAction: fromPromise<unknown, { action: string; id: string }>(({ input }) => {
             const action = spec.rowActions?.find((candidate) => candidate.id === input.action);
             const item = list.getSnapshot().context.items.find((row) => spec.getId(row as TItem) === input.id) as TItem | undefined;
-            return action && item !== undefined ? action.run(http, item) : Promise.reject(new Error(`no action ${input.action}`));
+            return action?.run && item !== undefined ? action.run(http, item) : Promise.reject(new Error(`no action ${input.action}`));
           }),
         },
       }),
@@ -90,6 +113,11 @@ export function ResourceScreen<TItem extends RowData>({ spec }: { spec: Resource
 
   useEffect(() => {
     const subscriptions = [
+      list.on('url.sync', (event) => navigate(`${window.location.pathname}${writeKitListState(event)}`, { replace: true })),
+      dialogs.on('dialog.saved', () => {
+        showToast({ kind: 'success', title: t('savedSuccessfully') });
+        list.send({ type: 'refresh' });
+      }),
       // The selection follows the filters the rows were loaded with (a new filter clears it).
       list.on('url.sync', (event) => selection.send({ type: 'list.filtersApplied', filters: event.filters })),
       selection.on('list.refresh', () => list.send({ type: 'refresh' })),
@@ -116,7 +144,7 @@ export function ResourceScreen<TItem extends RowData>({ spec }: { spec: Resource
     return () => {
       for (const subscription of subscriptions) subscription.unsubscribe();
     };
-  }, [list, selection, rowAction, spec, t]);
+  }, [list, selection, rowAction, dialogs, spec, t]);
 
   const form = spec.form;
   const canCreate = form !== undefined && can(form.createPermission);
@@ -125,9 +153,21 @@ export function ResourceScreen<TItem extends RowData>({ spec }: { spec: Resource
   const pageSelected = pageIds.length > 0 && pageIds.every((id) => selected.selectedIds.includes(id));
   const someOnPage = pageIds.some((id) => selected.selectedIds.includes(id));
 
+  const pageCheckbox = (
+    <Checkbox
+      aria-label={t('selectPage')}
+      isSelected={selected.mode === 'matching' || pageSelected}
+      isIndeterminate={selected.mode === 'ids' && someOnPage && !pageSelected}
+      isDisabled={pageIds.length === 0}
+      onChange={() => selection.send({ type: 'selection.togglePage', ids: pageIds })}
+    >
+      {''}
+    </Checkbox>
+  );
   const selectColumn: DataColumn<TItem> = {
     id: '__select',
-    header: t('selection'),
+    header: t('selectPage'),
+    headerContent: pageCheckbox,
     width: 48,
     cell: (item) => (
       <Checkbox
@@ -145,10 +185,27 @@ export function ResourceScreen<TItem extends RowData>({ spec }: { spec: Resource
   const rowActions = (item: TItem): RowAction[] => {
     const actions: RowAction[] = [];
     if (form && canUpdate && (form.isEditable?.(item) ?? true)) {
-      actions.push({ id: 'edit', label: t('edit'), isDisabled: !rowView.canAct, onAction: () => setFormTarget({ id: spec.getId(item) }) });
+      actions.push({
+        id: 'edit',
+        label: t('edit'),
+        isDisabled: !rowView.canAct,
+        onAction: () => dialogs.send({ type: 'dialog.open', dialog: 'form', id: spec.getId(item) }),
+      });
     }
+    const permissions = spec.permissions;
     for (const action of spec.rowActions ?? []) {
       if (!can(action.permission) || !(action.isAvailable?.(item) ?? true)) continue;
+      if (action.dialog || action.panel) {
+        actions.push({
+          id: action.id,
+          label: action.label,
+          ...(action.icon ? { icon: action.icon } : {}),
+          isDanger: action.isDanger ?? false,
+          isDisabled: !rowView.canAct,
+          onAction: () => dialogs.send({ type: 'dialog.open', dialog: action.id, id: spec.getId(item) }),
+        });
+        continue;
+      }
       actions.push({
         id: action.id,
         label: action.label,
@@ -166,8 +223,23 @@ export function ResourceScreen<TItem extends RowData>({ spec }: { spec: Resource
           }),
       });
     }
+    if (permissions && can(permissions.policy)) {
+      const at = actions.findIndex((one) => one.isDanger);
+      const entry: RowAction = {
+        id: 'permissions',
+        label: t('permissions'),
+        isDisabled: !rowView.canAct,
+        onAction: () => dialogs.send({ type: 'dialog.open', dialog: 'permissions', id: spec.getId(item) }),
+      };
+      if (at === -1) actions.push(entry);
+      else actions.splice(at, 0, entry);
+    }
     return actions;
   };
+  const dialogItem = dialog.id === null ? undefined : view.items.find((item) => spec.getId(item) === dialog.id);
+  const rowDialog = spec.rowActions?.find((action) => action.id === dialog.dialog);
+  const closeDialog = () => dialogs.send({ type: 'dialog.closed' });
+  const savedDialog = () => dialogs.send({ type: 'dialog.saved' });
 
   const pendingRow = rowView.pending ? view.items.find((item) => spec.getId(item) === rowView.pending?.id) : undefined;
   const pendingAction = rowView.pending ? spec.rowActions?.find((action) => action.id === rowView.pending?.action) : undefined;
@@ -189,6 +261,8 @@ export function ResourceScreen<TItem extends RowData>({ spec }: { spec: Resource
           />
         </ListFilters>
         <div className={styles.toolbarEnd}>
+          {spec.export && can(spec.export.permission) && <ExportMenu spec={spec.export} filters={view.appliedFilters} http={http} t={t} />}
+          {spec.toolbar}
           {bulkActions.length > 0 && (
             <MenuTrigger>
               <Button variant="secondary" icon="chevron-down" isDisabled={!selected.canRunBulk}>
@@ -203,18 +277,12 @@ export function ResourceScreen<TItem extends RowData>({ spec }: { spec: Resource
               </Menu>
             </MenuTrigger>
           )}
-          {canCreate && <Button onPress={() => setFormTarget({ id: null })}>{t('newRecord')}</Button>}
+          {canCreate && <Button onPress={() => dialogs.send({ type: 'dialog.open', dialog: 'form', id: null })}>{t('newRecord')}</Button>}
         </div>
       </div>
+      {spec.filters && spec.filters.length > 0 && <AdvancedFilters list={list} filters={spec.filters} http={http} t={t} />}
       {bulkActions.length > 0 && (
         <section aria-label={t('selection')} className={styles.banner}>
-          <Checkbox
-            isSelected={selected.mode === 'matching' || pageSelected}
-            isIndeterminate={selected.mode === 'ids' && someOnPage && !pageSelected}
-            onChange={() => selection.send({ type: 'selection.togglePage', ids: pageIds })}
-          >
-            {t('selectPage')}
-          </Checkbox>
           <span role="status">{selected.count > 0 ? t('selectedCount', selected.count) : ''}</span>
           {selected.mode === 'ids' && pageSelected && view.totalCount > pageIds.length && (
             <>
@@ -267,20 +335,44 @@ export function ResourceScreen<TItem extends RowData>({ spec }: { spec: Resource
         t={t}
         onClose={() => selection.send({ type: 'report.close' })}
       />
-      {form && formTarget && (
-        <EntityFormModal
-          key={formTarget.id ?? 'new'}
-          form={form}
+      {form && dialog.dialog === 'form' && (
+        <EntityFormModal key={dialog.key} form={form} http={http} id={dialog.id} t={t} onSaved={savedDialog} onClosed={closeDialog} />
+      )}
+      {spec.permissions && dialog.dialog === 'permissions' && dialogItem !== undefined && (
+        <PermissionModal
+          key={dialog.key}
+          providerName={spec.permissions.providerName}
+          providerKey={spec.permissions.providerKey(dialogItem)}
           http={http}
-          id={formTarget.id}
           t={t}
-          onSaved={() => {
-            setFormTarget(null);
-            showToast({ kind: 'success', title: t('savedSuccessfully') });
-            list.send({ type: 'refresh' });
-          }}
-          onClosed={() => setFormTarget(null)}
+          onSaved={savedDialog}
+          onClosed={closeDialog}
         />
+      )}
+      {rowDialog?.dialog && dialogItem !== undefined && (
+        <EntityFormModal
+          key={dialog.key}
+          form={{ ...rowDialog.dialog, ...(rowDialog.dialogTitle ? { title: rowDialog.dialogTitle(dialogItem) } : {}) }}
+          http={http}
+          id={dialog.id}
+          t={t}
+          onSaved={savedDialog}
+          onClosed={closeDialog}
+        />
+      )}
+      {rowDialog?.panel && dialogItem !== undefined && (
+        <Modal
+          isOpen
+          onOpenChange={(open) => {
+            if (!open) closeDialog();
+          }}
+          title={rowDialog.dialogTitle?.(dialogItem) ?? rowDialog.label}
+          size="xl"
+          closeLabel={t('close')}
+          footer={<Button onPress={closeDialog}>{t('close')}</Button>}
+        >
+          {rowDialog.panel({ item: dialogItem, http, close: closeDialog })}
+        </Modal>
       )}
     </div>
   );

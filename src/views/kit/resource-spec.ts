@@ -5,12 +5,38 @@
 // ResourceScreen (resource-screen.tsx) starts with the spec's calls as their named actors.
 import type { ReactNode } from 'react';
 import type { EntityFieldErrors, EntityValues, LoadedEntity } from '../../../machines/generic/entity-form.machine.ts';
+import type { ExportAnswer, ExportFormat } from '../../../machines/generic/file-export.machine.ts';
 import type { BulkReport, BulkTarget } from '../../../machines/generic/list-selection.machine.ts';
-import type { FetchPageInput, ListSorting, PageResult } from '../../../machines/generic/paged-list.machine.ts';
+import type { FetchPageInput, ListFilters, ListSorting, PageResult } from '../../../machines/generic/paged-list.machine.ts';
 import type { Http } from '../../api/http.ts';
 import type { DataColumn, IconName } from '../../ui/index.ts';
+import { dayToInstant } from './list-url.ts';
 
-export type FieldKind = 'text' | 'multiline' | 'number' | 'checkbox' | 'select' | 'multiSelect' | 'date';
+export type FieldKind =
+  | 'text'
+  | 'password'
+  | 'multiline'
+  | 'number'
+  | 'checkbox'
+  | 'select'
+  | 'multiSelect'
+  | 'date'
+  | 'dateTime'
+  | 'claims';
+
+export interface Option {
+  id: string | number;
+  label: string;
+}
+
+/** A claim type as the claims field needs it (GET .../all-claim-types). */
+export interface ClaimTypeOption {
+  name: string;
+  required: boolean;
+  regex: string | null;
+  regexDescription: string | null;
+  valueType: number;
+}
 
 export interface FormFieldSpec {
   name: string;
@@ -19,16 +45,27 @@ export interface FormFieldSpec {
   description?: string;
   isRequired?: boolean;
   /** select / multiSelect choices. */
-  options?: Array<{ id: string | number; label: string }>;
+  options?: Option[];
+  /** Choices loaded with the record: the values' key that holds them (an `Option[]`; for claims a `ClaimTypeOption[]`). */
+  optionsFrom?: string;
   maxLength?: number;
+  /** Shown but not editable (e.g. a static role's name). */
+  isReadOnly?: (values: EntityValues) => boolean;
+  autoComplete?: string;
 }
 
-export interface FilterSpec {
-  name: string;
-  label: string;
-  kind: 'text' | 'select' | 'checkbox';
-  options?: Array<{ id: string; label: string }>;
-}
+/** An advanced filter (spec 3), kept in the URL; a change goes back to page 1. */
+export type FilterSpec =
+  | { kind: 'text'; name: string; label: string }
+  | {
+      kind: 'select' | 'multiSelect';
+      name: string;
+      label: string;
+      options?: Option[];
+      loadOptions?: (http: Http, signal: AbortSignal) => Promise<Option[]>;
+    }
+  | { kind: 'boolean'; name: string; label: string }
+  | { kind: 'dateRange'; label: string; from: string; to: string; fromLabel: string; toLabel: string };
 
 export interface RowActionSpec<TItem> {
   id: string;
@@ -44,8 +81,15 @@ export interface RowActionSpec<TItem> {
   /** The row goes away (a delete): focus moves to the next row. */
   removesRow?: boolean;
   /** The toast after success. */
-  successText: string;
-  run: (http: Http, item: TItem) => Promise<unknown>;
+  successText?: string;
+  /** Runs at once (after the confirmation); or `dialog` opens a form of its own for the row. */
+  run?: (http: Http, item: TItem) => Promise<unknown>;
+  /** A form for this row in a modal (claims, set password, lock until, move users, …) on the kit's entity form. */
+  dialog?: FormSpec<TItem>;
+  /** Content of its own for this row in a modal (e.g. the user's sessions); `close` ends it. */
+  panel?: (props: { item: TItem; http: Http; close: () => void }) => ReactNode;
+  /** A title for the dialog or panel. */
+  dialogTitle?: (item: TItem) => string;
 }
 
 export interface BulkActionSpec {
@@ -58,7 +102,14 @@ export interface BulkActionSpec {
 export interface FormSpec<TItem> {
   /** "claim type": the form's title is 'New {0}' / 'Edit {0}'. */
   entityName: string;
-  fields: FormFieldSpec[];
+  /** The title instead of 'New {0}' / 'Edit {0}' (row dialogs). */
+  title?: string;
+  /** The fields; a function when they depend on create or edit. */
+  fields: FormFieldSpec[] | ((isCreate: boolean) => FormFieldSpec[]);
+  /** Fields grouped in tabs (field names); fields in no tab come first. */
+  tabs?: Array<{ id: string; label: string; fields: string[] }>;
+  /** The create form loads too (e.g. the roles a new user can get); its values start from this. */
+  loadNew?: (http: Http, signal: AbortSignal) => Promise<LoadedEntity>;
   initialValues: EntityValues;
   /** Client validation, from the contract's TypeBox schema (schema-validator.ts) plus the screen's own rules. */
   validate: (values: EntityValues) => EntityFieldErrors;
@@ -73,8 +124,18 @@ export interface FormSpec<TItem> {
 export interface ExportSpec {
   /** The resource name handed to the export machine. */
   resource: string;
-  formats: Array<'csv' | 'xlsx'>;
+  formats: ExportFormat[];
   permission?: string;
+  /** Asks the server for exactly the filtered rows (the filters as applied to the list). */
+  request: (http: Http, input: { format: ExportFormat; filters: ListFilters }, signal: AbortSignal) => Promise<ExportAnswer>;
+}
+
+/** The permission modal of a row (spec 6, 7): 'R' with the role's name, 'U' with the user's id. */
+export interface PermissionsSpec<TItem> {
+  providerName: string;
+  providerKey: (item: TItem) => string;
+  /** The policy that offers it (AbpIdentity.Roles.ManagePermissions, …). */
+  policy: string;
 }
 
 export interface ResourceSpec<TItem> {
@@ -92,17 +153,38 @@ export interface ResourceSpec<TItem> {
   rowActions?: RowActionSpec<TItem>[];
   bulkActions?: BulkActionSpec[];
   export?: ExportSpec;
+  permissions?: PermissionsSpec<TItem>;
+  /** Toolbar content of the screen's own (e.g. the users' Import), rendered beside New. */
+  toolbar?: ReactNode;
   /** Extra content under the title (a screen's own notes). */
   intro?: ReactNode;
 }
 
 /** The query ABP lists take: skipCount, maxResultCount, "field direction" sorting, the filters with a value. */
-export function abpListQuery(query: FetchPageInput): Record<string, string | number | boolean> {
+export function abpListQuery(query: FetchPageInput, filters: readonly FilterSpec[] = []): Record<string, string | number | boolean> {
   const result: Record<string, string | number | boolean> = { skipCount: query.skipCount, maxResultCount: query.maxResultCount };
   if (query.sorting) result.sorting = `${query.sorting.id} ${query.sorting.direction}`;
-  for (const [name, value] of Object.entries(query.filters)) {
+  return { ...result, ...abpFilterQuery(query.filters, filters) };
+}
+
+/** The filters with a value, date-range days as the instants of their local start and end. */
+export function abpFilterQuery(values: ListFilters, filters: readonly FilterSpec[] = []): Record<string, string | number | boolean> {
+  const result: Record<string, string | number | boolean> = {};
+  for (const [name, value] of Object.entries(values)) {
     if (value === null || value === undefined || value === '') continue;
     result[name] = value;
+  }
+  for (const filter of filters) {
+    if (filter.kind !== 'dateRange') continue;
+    for (const [name, edge] of [
+      [filter.from, 'from'],
+      [filter.to, 'to'],
+    ] as const) {
+      if (!(name in result)) continue;
+      const instant = dayToInstant(result[name], edge);
+      if (instant === null) delete result[name];
+      else result[name] = instant;
+    }
   }
   return result;
 }

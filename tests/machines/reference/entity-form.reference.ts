@@ -25,6 +25,7 @@ interface Input {
   id?: string | null;
   initialValues?: Values;
   validate?: (values: Values) => Record<string, string>;
+  loadsOnCreate?: boolean;
 }
 
 function differs(a: Values, b: Values): boolean {
@@ -61,7 +62,8 @@ export function entityFormReference(rawInput: unknown): ReferenceRun<EntityFormE
     recorder.emit({ type: 'form.closed' });
   };
 
-  if (id !== null) load();
+  // An edit loads its record; a create that needs lookups (the roles a new user can get) loads them.
+  if (id !== null || input.loadsOnCreate === true) load();
   else {
     values = input.initialValues ?? {};
     original = values;

@@ -3,7 +3,8 @@
 // result report (done / skipped / failed with reasons)") and spec 8 ('Are you sure?'). Rules kept
 // here: a selection spans pages; a change of the applied filters clears it; "all matching" sends the
 // filter, not ids; the report is shown and the list refreshed; closing the report clears the
-// selection; a failed run keeps it. Plain code: it does not import the machine.
+// selection; a failed run keeps it; "all matching" also sends the count the user saw (issue 9:
+// the set acted on is the one shown, the server refuses one that changed size). Plain code: it does not import the machine.
 import type { ReferenceEvent, ReferenceRun } from '../reference-driver.ts';
 import { Recorder } from '../reference-driver.ts';
 import { envelopeMessage } from './abp-error.ts';
@@ -75,7 +76,10 @@ export function listSelectionReference(): ReferenceRun<ListSelectionExpectedView
       } else if (phase === 'confirming') {
         if (e.type === 'bulk.confirm') {
           phase = 'running';
-          recorder.call('runBulkAction', { action, target: matching ? { filters: matching.filters } : { ids } });
+          recorder.call('runBulkAction', {
+            action,
+            target: matching ? { filters: matching.filters, expectedCount: matching.totalCount } : { ids },
+          });
         } else if (e.type === 'bulk.cancel') {
           phase = 'selecting';
           action = null;

@@ -3,7 +3,12 @@
 // emitted outcomes turned into toasts (spec 8). Rules: the object URL is revoked once the click has
 // handed the file to the browser; nothing here decides anything the machine decides.
 import { type ActorRefFrom, fromPromise } from 'xstate';
-import { type FileExportMachine, fileExportMachine, type RequestExportInput } from '../../../../machines/generic/file-export.machine.ts';
+import {
+  type ExportAnswer as MachineExportAnswer,
+  type FileExportMachine,
+  fileExportMachine,
+  type RequestExportInput,
+} from '../../../../machines/generic/file-export.machine.ts';
 import {
   type AuditExportFilters,
   type AuditExportKind,
@@ -36,7 +41,7 @@ export function createAuditExportLogic(http: Http, win: Window & typeof globalTh
   return fileExportMachine.provide({
     actors: {
       // The audit lists export to Excel only; the resource names which of the two lists.
-      requestExport: fromPromise(({ input, signal }: { input: RequestExportInput; signal: AbortSignal }) =>
+      requestExport: fromPromise<MachineExportAnswer, RequestExportInput>(({ input, signal }) =>
         requestExport(http, input.resource as AuditExportKind, input.filters as AuditExportFilters, signal),
       ),
       saveFile: fromPromise(async ({ input }: { input: { fileData: string; fileName: string } }) => {
