@@ -1,11 +1,12 @@
 // /api/identity/users over real HTTP on a real database: list paging, sorting and filters, CRUD round
 // trips, password policy, duplicates, concurrency stamps, user roles, soft delete, and that a bad
 // request writes nothing.
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IdentityRoleDto, IdentityUserDto } from '../../contract/identity.ts';
 import { users } from '../../server/db/schema/index.ts';
 import { startTestServer, type TestServer } from '../kit/test-server.ts';
+import { parseCsv } from '../../server/modules/shared/csv.ts';
 import { setSettingValues, tenantOrGlobal } from '../../server/modules/setting-management/store.ts';
 import { type Caller, expectError, signIn, strongPassword, tenantIdOf, userIdOf } from './identity-helpers.ts';
 
@@ -330,5 +331,124 @@ describe('user lookup', () => {
     expectError(await admin.call('GET', '/api/identity/users/lookup/search?maxResultCount=1001'), 400);
     const acme = await signIn(server, 'admin', 'acme');
     expectError(await acme.call('GET', `/api/identity/users/lookup/${johnId}`), 404);
+  });
+});
+
+// Spec 3's user list filter, one filter at a time, on three users of the acme tenant that differ in
+// every filtered field (the host's users, counted above, stay untouched). Every query also narrows
+// to the fixture's user names, except the user-name filter itself.
+describe('every filter of the user list (spec 3)', () => {
+  let acme: Caller;
+  const ids: Record<'a' | 'b' | 'c', string> = { a: '', b: '', c: '' };
+  let roleId = '';
+  let unitId = '';
+
+  beforeAll(async () => {
+    const acmeId = await tenantIdOf(server, 'acme');
+    acme = await signIn(server, 'admin', 'acme');
+    const role = await acme.call<IdentityRoleDto>('POST', '/api/identity/roles', { name: 'flt-role' });
+    roleId = role.body.id;
+    const unit = await acme.call<{ id: string }>('POST', '/api/identity/organization-units', { displayName: 'flt-unit' });
+    unitId = unit.body.id;
+    const fixture = [
+      { key: 'a', name: 'Alpha', surname: 'One', phoneNumber: '+100', emailConfirmed: true, isActive: true },
+      { key: 'b', name: 'Beta', surname: 'Two', phoneNumber: '+200', emailConfirmed: false, isActive: false },
+      { key: 'c', name: 'Gamma', surname: 'Three', phoneNumber: null, emailConfirmed: true, isActive: true },
+    ] as const;
+    for (const user of fixture) {
+      const [row] = await server.ctx.db
+        .insert(users)
+        .values({
+          tenantId: acmeId,
+          userName: `flt.${user.key}`,
+          normalizedUserName: `FLT.${user.key.toUpperCase()}`,
+          email: `flt.${user.key}@example.test`,
+          normalizedEmail: `FLT.${user.key.toUpperCase()}@EXAMPLE.TEST`,
+          name: user.name,
+          surname: user.surname,
+          phoneNumber: user.phoneNumber,
+          emailConfirmed: user.emailConfirmed,
+          isActive: user.isActive,
+          passwordHash: 'x',
+        })
+        .returning({ id: users.id });
+      ids[user.key] = row!.id;
+    }
+    expect((await acme.call('PUT', `/api/identity/users/${ids.a}/roles`, { roleNames: ['flt-role'] })).status).toBeLessThan(300);
+    expect((await acme.call('PUT', `/api/identity/organization-units/${unitId}/members`, { userIds: [ids.a] })).status).toBeLessThan(300);
+    // Times and states last, so that the calls above do not move them.
+    const set = (key: 'a' | 'b' | 'c', values: Partial<typeof users.$inferInsert>) =>
+      server.ctx.db.update(users).set(values).where(eq(users.id, ids[key]));
+    await set('a', { creationTime: new Date('2020-01-01T00:00:00Z'), lastModificationTime: new Date('2021-01-01T00:00:00Z') });
+    await set('b', {
+      creationTime: new Date('2022-01-01T00:00:00Z'),
+      lastModificationTime: new Date('2023-06-01T00:00:00Z'),
+      lockoutEnabled: true,
+      lockoutEnd: new Date(Date.now() + 3_600_000),
+      isExternal: true,
+    });
+    await set('c', { creationTime: new Date('2024-01-01T00:00:00Z'), lastModificationTime: null });
+  });
+
+  const names = async (query: string, narrow = true) => {
+    const reply = await acme.call<Page<IdentityUserDto>>(
+      'GET',
+      `/api/identity/users?maxResultCount=1000&${narrow ? 'userName=flt.&' : ''}${query}`,
+    );
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    return reply.body.items.map((u) => u.userName);
+  };
+
+  it('filter (free text over user name, e-mail, name, surname and phone)', async () => {
+    expect(await names('filter=gamm')).toEqual(['flt.c']);
+    expect(await names('filter=%2B200')).toEqual(['flt.b']);
+  });
+  it('roleId', async () => expect(await names(`roleId=${roleId}`)).toEqual(['flt.a']));
+  it('organizationUnitId', async () => expect(await names(`organizationUnitId=${unitId}`)).toEqual(['flt.a']));
+  it('id', async () => {
+    expect(await names(`id=${ids.b}`, false)).toEqual(['flt.b']);
+    expectError(await acme.call('GET', '/api/identity/users?id=not-a-guid'), 400);
+  });
+  it('userName', async () => expect(await names('userName=FLT.B', false)).toEqual(['flt.b']));
+  it('phoneNumber', async () => expect(await names('phoneNumber=%2B100')).toEqual(['flt.a']));
+  it('emailAddress', async () => expect(await names('emailAddress=flt.c@')).toEqual(['flt.c']));
+  it('name', async () => expect(await names('name=alph')).toEqual(['flt.a']));
+  it('surname', async () => expect(await names('surname=two')).toEqual(['flt.b']));
+  it('isLockedOut', async () => {
+    expect(await names('isLockedOut=true')).toEqual(['flt.b']);
+    expect(await names('isLockedOut=false')).toEqual(['flt.a', 'flt.c']);
+  });
+  it('notActive', async () => {
+    expect(await names('notActive=true')).toEqual(['flt.b']);
+    expect(await names('notActive=false')).toEqual(['flt.a', 'flt.c']);
+  });
+  it('emailConfirmed', async () => {
+    expect(await names('emailConfirmed=false')).toEqual(['flt.b']);
+    expect(await names('emailConfirmed=true')).toEqual(['flt.a', 'flt.c']);
+  });
+  it('isExternal', async () => {
+    expect(await names('isExternal=true')).toEqual(['flt.b']);
+    expect(await names('isExternal=false')).toEqual(['flt.a', 'flt.c']);
+  });
+  it('minCreationTime and maxCreationTime (inclusive)', async () => {
+    expect(await names('minCreationTime=2021-06-01T00:00:00Z')).toEqual(['flt.b', 'flt.c']);
+    expect(await names('maxCreationTime=2021-06-01T00:00:00Z')).toEqual(['flt.a']);
+    expect(await names('minCreationTime=2022-01-01T00:00:00Z&maxCreationTime=2022-01-01T00:00:00Z')).toEqual(['flt.b']);
+  });
+  it('minModifitionTime and maxModifitionTime (inclusive; a never-modified user is outside any range)', async () => {
+    expect(await names('minModifitionTime=2022-01-01T00:00:00Z')).toEqual(['flt.b']);
+    expect(await names('maxModifitionTime=2022-01-01T00:00:00Z')).toEqual(['flt.a']);
+    expect(await names('minModifitionTime=2021-01-01T00:00:00Z&maxModifitionTime=2023-06-01T00:00:00Z')).toEqual(['flt.a', 'flt.b']);
+    expectError(await acme.call('GET', '/api/identity/users?minModifitionTime=yesterday'), 400);
+  });
+  it('combines filters, and the export takes the same ones', async () => {
+    expect(await names('emailConfirmed=true&isLockedOut=false&maxCreationTime=2021-06-01T00:00:00Z')).toEqual(['flt.a']);
+    const exported = await fetch(`${server.url}/api/identity/users/export?userName=flt.&minModifitionTime=2021-01-01T00:00:00Z`, {
+      headers: { authorization: `Bearer ${acme.token}`, 'accept-language': 'en' },
+    });
+    expect(exported.status).toBe(200);
+    const [header, ...rows] = parseCsv(await exported.text());
+    const column = header!.indexOf('User name');
+    expect(rows.map((row) => row[column])).toEqual(['flt.a', 'flt.b']);
   });
 });
