@@ -128,6 +128,22 @@ export const entityPropertyChanges = pgTable(
   (t) => [index('entity_property_changes_entity_change_idx').on(t.entityChangeId)],
 );
 
+/**
+ * The transactional outbox of audit logs (ADR 0010). A request's transaction that changed something
+ * inserts (or, for a later transaction of the same request, merges into) one row keyed by the
+ * request's audit log id: payload holds the log as known then, its action and the entity changes.
+ * The batched writer (server/audit/writer.ts) expands rows into audit_logs, audit_log_actions,
+ * entity_changes and entity_property_changes and deletes them in one transaction. Primary key only:
+ * this insert is on the request's path, every index would be paid there.
+ */
+export const auditOutbox = pgTable('audit_outbox', {
+  /** The id the audit log gets in audit_logs. */
+  id: uuid('id').primaryKey(),
+  tenantId: tenantId(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+});
+
 /** One row per run of the expired audit log deleter (server/jobs/audit-log-deleter.ts). */
 export const auditLogDeleterRuns = pgTable('audit_log_deleter_runs', {
   id: id(),
