@@ -12,6 +12,7 @@
 //   few minutes; the download refuses an expired job before that);
 // - at most maxConcurrent jobs run per instance, the rest wait in order; a job whose instance died
 //   (no heartbeat for staleAfterMs) reads as failed; shutdown stops running jobs between two batches.
+// (Just over 400 lines: the queue, a job's life and the reads of its row share one closure's state.)
 import fs from 'node:fs';
 import path from 'node:path';
 import { PassThrough, type Writable } from 'node:stream';
