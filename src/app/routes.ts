@@ -75,11 +75,32 @@ export const routes: readonly RouteEntry[] = [
   },
   { path: '/gdpr', layout: 'application', requiresAuth: true },
   {
+    path: '/identity/organization-units',
+    layout: 'application',
+    requiresAuth: true,
+    policy: 'AbpIdentity.OrganizationUnits',
+    load: () => import('../screens/identity/organization-units/organization-units-screen.tsx'),
+  },
+  {
     path: '/identity/claim-types',
     layout: 'application',
     requiresAuth: true,
     policy: 'AbpIdentity.ClaimTypes',
     load: () => import('../screens/identity/claim-types/claim-types-screen.tsx'),
+  },
+  {
+    path: '/identity/roles',
+    layout: 'application',
+    requiresAuth: true,
+    policy: 'AbpIdentity.Roles',
+    load: () => import('../screens/identity/roles/roles-screen.tsx'),
+  },
+  {
+    path: '/identity/users',
+    layout: 'application',
+    requiresAuth: true,
+    policy: 'AbpIdentity.Users',
+    load: () => import('../screens/identity/users/users-screen.tsx'),
   },
   {
     path: '/identity',

@@ -48,11 +48,14 @@ export function ExportMenu({
   filters,
   http,
   t,
+  label,
 }: {
   spec: ExportSpec;
   filters: ListFilters;
   http: Http;
   t: AreaTranslate<KitTextKey>;
+  /** The button's name ('Export' unless given). */
+  label?: string;
 }) {
   const logic = useMemo(
     () =>
@@ -70,7 +73,14 @@ export function ExportMenu({
             }
             return input.fileName;
           }),
-          checkProgress: fromPromise<ExportProgress, { jobId: string }>(() => Promise.reject(new Error('no export jobs for this list'))),
+          checkProgress: fromPromise<ExportProgress, { jobId: string }>(({ input, signal }) =>
+            spec.progress ? spec.progress(http, input.jobId, signal) : Promise.reject(new Error('no export jobs for this list')),
+          ),
+          downloadFile: fromPromise<void, { fileName: string }>(async ({ input }) => {
+            if (!spec.download) throw new Error('no export jobs for this list');
+            const file = await spec.download(http, input.fileName);
+            download(file.url, file.fileName);
+          }),
         },
       }),
     [spec, http],
@@ -91,10 +101,10 @@ export function ExportMenu({
     <div className={styles.exportStatus}>
       <MenuTrigger>
         <Button variant="secondary" icon="chevron-down" isDisabled={!view.canStart} isPending={view.phase === 'requesting'}>
-          {t('export')}
+          {label ?? t('export')}
         </Button>
         <Menu
-          aria-label={t('export')}
+          aria-label={label ?? t('export')}
           onAction={(key) => actor.send({ type: 'export.start', filters, format: key === 'csv' ? 'csv' : 'xlsx' })}
         >
           {spec.formats.map((format) => (

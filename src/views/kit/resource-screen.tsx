@@ -53,7 +53,8 @@ import { kitTexts } from './kit-texts.ts';
 import * as styles from './kit.css.ts';
 import type { ResourceSpec } from './resource-spec.ts';
 
-export function ResourceScreen<TItem extends RowData>({ spec }: { spec: ResourceSpec<TItem> }) {
+/** `embedded`: inside a dialog (a user's sessions): a second-level heading, and the URL is left alone. */
+export function ResourceScreen<TItem extends RowData>({ spec, embedded = false }: { spec: ResourceSpec<TItem>; embedded?: boolean }) {
   const t = useAreaTexts(kitTexts);
   const http = useSessionHttp();
   const { auth } = useSystem();
@@ -64,7 +65,7 @@ export function ResourceScreen<TItem extends RowData>({ spec }: { spec: Resource
   // The address the screen was opened with, read once (later URL writes come from the list).
   const [initial] = useState(() =>
     readKitListState(
-      search,
+      embedded ? '' : search,
       spec.filters ?? [],
       spec.columns.filter((column) => column.sortable).map((column) => column.id),
     ),
@@ -113,7 +114,9 @@ export function ResourceScreen<TItem extends RowData>({ spec }: { spec: Resource
 
   useEffect(() => {
     const subscriptions = [
-      list.on('url.sync', (event) => navigate(`${window.location.pathname}${writeKitListState(event)}`, { replace: true })),
+      list.on('url.sync', (event) => {
+        if (!embedded) navigate(`${window.location.pathname}${writeKitListState(event)}`, { replace: true });
+      }),
       dialogs.on('dialog.saved', () => {
         showToast({ kind: 'success', title: t('savedSuccessfully') });
         list.send({ type: 'refresh' });
@@ -144,7 +147,7 @@ export function ResourceScreen<TItem extends RowData>({ spec }: { spec: Resource
     return () => {
       for (const subscription of subscriptions) subscription.unsubscribe();
     };
-  }, [list, selection, rowAction, dialogs, spec, t]);
+  }, [list, selection, rowAction, dialogs, spec, t, embedded]);
 
   const form = spec.form;
   const canCreate = form !== undefined && can(form.createPermission);
@@ -247,9 +250,15 @@ export function ResourceScreen<TItem extends RowData>({ spec }: { spec: Resource
 
   return (
     <div className={`page ${stackClass}`}>
-      <h1 ref={heading} tabIndex={-1}>
-        {spec.title}
-      </h1>
+      {embedded ? (
+        <h3 ref={heading} tabIndex={-1}>
+          {spec.title}
+        </h3>
+      ) : (
+        <h1 ref={heading} tabIndex={-1}>
+          {spec.title}
+        </h1>
+      )}
       {spec.intro}
       <div className={styles.toolbar}>
         <ListFilters list={list} t={t}>
@@ -262,7 +271,7 @@ export function ResourceScreen<TItem extends RowData>({ spec }: { spec: Resource
         </ListFilters>
         <div className={styles.toolbarEnd}>
           {spec.export && can(spec.export.permission) && <ExportMenu spec={spec.export} filters={view.appliedFilters} http={http} t={t} />}
-          {spec.toolbar}
+          {spec.toolbar?.({ refresh: () => list.send({ type: 'refresh' }) })}
           {bulkActions.length > 0 && (
             <MenuTrigger>
               <Button variant="secondary" icon="chevron-down" isDisabled={!selected.canRunBulk}>

@@ -5,7 +5,7 @@
 // ResourceScreen (resource-screen.tsx) starts with the spec's calls as their named actors.
 import type { ReactNode } from 'react';
 import type { EntityFieldErrors, EntityValues, LoadedEntity } from '../../../machines/generic/entity-form.machine.ts';
-import type { ExportAnswer, ExportFormat } from '../../../machines/generic/file-export.machine.ts';
+import type { ExportAnswer, ExportFormat, ExportProgress } from '../../../machines/generic/file-export.machine.ts';
 import type { BulkReport, BulkTarget } from '../../../machines/generic/list-selection.machine.ts';
 import type { FetchPageInput, ListFilters, ListSorting, PageResult } from '../../../machines/generic/paged-list.machine.ts';
 import type { Http } from '../../api/http.ts';
@@ -128,6 +128,10 @@ export interface ExportSpec {
   permission?: string;
   /** Asks the server for exactly the filtered rows (the filters as applied to the list). */
   request: (http: Http, input: { format: ExportFormat; filters: ListFilters }, signal: AbortSignal) => Promise<ExportAnswer>;
+  /** A background job's progress (when `request` may answer a job). */
+  progress?: (http: Http, jobId: string, signal: AbortSignal) => Promise<ExportProgress>;
+  /** The finished job's file, as an address the browser saves. */
+  download?: (http: Http, fileName: string) => Promise<{ url: string; fileName: string }>;
 }
 
 /** The permission modal of a row (spec 6, 7): 'R' with the role's name, 'U' with the user's id. */
@@ -154,8 +158,8 @@ export interface ResourceSpec<TItem> {
   bulkActions?: BulkActionSpec[];
   export?: ExportSpec;
   permissions?: PermissionsSpec<TItem>;
-  /** Toolbar content of the screen's own (e.g. the users' Import), rendered beside New. */
-  toolbar?: ReactNode;
+  /** Toolbar content of the screen's own (e.g. the users' Import), rendered beside New; `refresh` reloads the list. */
+  toolbar?: (list: { refresh: () => void }) => ReactNode;
   /** Extra content under the title (a screen's own notes). */
   intro?: ReactNode;
 }
