@@ -14,18 +14,21 @@
 //   JSON, with every member named like a password, secret or token masked, cut to 2000 chars;
 // - the correlation id is the X-Correlation-Id header or a generated one (app.ts: request.id),
 //   echoed on the answer; exceptions are the ABP error infos of the errors the request raised;
-// - a request that changes entities gets its log written in the transaction of its first change
-//   (journal.ts, ADR 0009), and changes it made outside a transaction are written before its
-//   answer leaves; after the answer the log is only completed (status code, durations, exceptions)
-//   through the batched writer. Any other log (reads when GETs are audited, failed requests that
-//   changed nothing) is built and queued after the answer: the request pays only the scope and hooks.
+// - a request that changes entities gets its log written in the transaction of its first change,
+//   as one audit_outbox row (journal.ts, ADRs 0009 and 0010), and changes it made outside a
+//   transaction are written before its answer leaves; after the answer the log is only completed
+//   (status code, durations, exceptions) through the batched writer, which also expands the outbox.
+//   Any other log (reads when GETs are audited, failed requests that changed nothing) is built and
+//   queued after the answer: the request pays only the scope and hooks;
+// - when the app is ready, before it listens, the writer expands what a killed process left in the
+//   outbox (onReady).
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { localize } from '../localization/index.ts';
 import { toAppError } from '../plugins/error-handler.ts';
 import { writeUnwrittenChanges } from './journal.ts';
 import { type AuditJournal, type AuditScope, newAuditScope, runInAuditScope, unwrittenChanges } from './scope.ts';
-import { type AuditActionRecord, type AuditLogRecord, writeAuditLogInTransaction } from './writer.ts';
+import { type AuditActionRecord, type AuditLogRecord, writeAuditOutbox } from './writer.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -201,6 +204,12 @@ export function registerAuditCapture(app: FastifyInstance, ctx: AppContext): voi
     );
   });
 
+  // Before the app answers anything: what a killed process left in the outbox goes into the audit
+  // tables (the other instances' timers would expand it too, within their sweep).
+  app.addHook('onReady', async () => {
+    await ctx.audit.writer.flush();
+  });
+
   app.addHook('onResponse', (request, reply, done) => {
     if (request.audit) ctx.audit.writer.track(finish(ctx, request, reply));
     done();
@@ -224,8 +233,9 @@ function journalOf(ctx: AppContext, request: FastifyRequest, state: AuditRequest
       return kept;
     },
     async write(tx, changes) {
-      const record = state.scope.logStored ? null : recordOf(ctx, request, state, null);
-      await writeAuditLogInTransaction(tx as never, state.scope.logId, request.tenant?.id ?? null, record, changes);
+      // The log travels with every row: a later transaction's row may find the first one expanded.
+      await writeAuditOutbox(tx as never, state.scope.logId, request.tenant?.id ?? null, recordOf(ctx, request, state, null), changes);
+      ctx.audit.writer.noteOutbox();
     },
   };
 }

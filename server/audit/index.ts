@@ -1,7 +1,8 @@
 // The audit service on the context: options, the batched writer and the expired-log deleter job.
 // Created in app.ts; close() stops the job and flushes the writer (graceful shutdown). Creating it
-// also wraps the database handle's transaction() (journal.ts): audit logs of changes, and security
-// logs written inside a transaction, commit with it.
+// also wraps the database handle's transaction() (journal.ts): audit logs of changes (as
+// audit_outbox rows the writer expands), and security logs written inside a transaction, commit
+// with it.
 import type { AppContext } from '../context.ts';
 import { startAuditLogDeleterJob } from '../jobs/audit-log-deleter.ts';
 import { installAuditTransactions } from './journal.ts';

@@ -1,14 +1,17 @@
-// Audit logs that commit with the changes they describe (ADR 0009). Rules:
+// Audit logs that commit with the changes they describe (ADRs 0009 and 0010). Rules:
 // - the database handle's transaction() is wrapped once (installAuditTransactions, app.ts), so no
 //   service changes: every transaction's callback runs in a transaction frame (scope.ts) that
 //   collects the entity changes recorded during it, and that security logs ride in;
 // - inside a request whose audit log is kept, just before the transaction commits, its changes
-//   (and any the request recorded earlier outside a transaction) are written in that transaction:
-//   the first time with the request's audit log row and action (everything known then: user,
-//   tenant, client, IP, browser, URL, method, action, parameters, correlation id), later changes
-//   appended to the same log id; a rollback takes the changes with it, and the log with them;
+//   (and any the request recorded earlier outside a transaction) are written in that transaction
+//   as one audit_outbox row under the request's log id, with the log as known then (user, tenant,
+//   client, IP, browser, URL, method, action, parameters, correlation id); a later transaction of
+//   the request merges its changes into that row; a rollback takes the row (or its part) with it;
+// - the batched writer expands outbox rows into the audit tables within its interval (writer.ts),
+//   and at start-up before the app answers (capture.ts) what a killed process left;
 // - the answer's figures (status code, durations, exceptions) are known only after it is sent: the
-//   capture then completes the stored log through the batched writer (a crash loses only those);
+//   capture queues them for the batched writer, which applies them as it expands the row or to the
+//   expanded log (a crash loses only those);
 // - a transaction outside a request scope, in a finished request, or in a request that keeps no
 //   log is the driver's own plus the frame (one AsyncLocalStorage run).
 import type { Db } from '../db/client.ts';

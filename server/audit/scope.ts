@@ -10,7 +10,8 @@
 //   secret properties (password hashes, security stamps, encrypted values) never get a value, only
 //   the fact that they changed;
 // - a change recorded inside a database transaction belongs to that transaction (journal.ts): it is
-//   written with the request's audit log in the same transaction just before it commits, and
+//   written with the request's audit log (an audit_outbox row) in the same transaction just before
+//   it commits, and
 //   forgotten when the transaction rolls back; a change recorded outside any transaction waits in
 //   the scope until the next transaction of the request or the answer (capture.ts) writes it;
 // - once the request has finished its scope is closed: work it started that outlives it (jobs,
@@ -38,7 +39,7 @@ export interface EntityChangeRecord {
 export interface AuditJournal {
   /** Whether this request keeps an audit log at all (route, host switch, tenant feature); cached. */
   isLogged(): Promise<boolean>;
-  /** Inside `tx`: inserts the request's log (first time) and appends `changes` to it. */
+  /** Inside `tx`: the request's log and `changes` into its audit_outbox row (inserted or merged). */
   write(tx: unknown, changes: EntityChangeRecord[]): Promise<void>;
 }
 
@@ -49,7 +50,7 @@ export interface AuditScope {
   extraProperties: Record<string, unknown>;
   /** The id the request's audit log has (or will have) in the database. */
   logId: string;
-  /** The log row is committed: from now on the capture completes it instead of inserting it. */
+  /** The log is committed (in audit_outbox or audit_logs): the capture completes it instead of inserting it. */
   logStored: boolean;
   /** Changes already committed with the log, and changes a running transaction is writing. */
   written: Set<EntityChangeRecord>;

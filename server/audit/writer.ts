@@ -1,6 +1,17 @@
 // Writes audit logs off the request path. Rules:
-// - a request only puts its finished record on an in-memory queue; the queue is written every
-//   flushIntervalMs, or at once when batchSize records wait, in one transaction per batch;
+// - a changing request's log is committed with the change as one audit_outbox row (journal.ts,
+//   ADR 0010); each flush first expands the outbox, batchSize rows per transaction, oldest first:
+//   log, action, entity changes and property changes inserted and the rows deleted in the same
+//   transaction, rows locked by another instance skipped (FOR UPDATE SKIP LOCKED), so no row is
+//   expanded twice; the completion of a row's log (status code, durations, exceptions) that waits
+//   in the queue is applied as the log is inserted; a row that fails on its own stays in the
+//   outbox (logged) and is not retried until the process restarts;
+// - the timer flushes when records wait, when this process wrote outbox rows since the last
+//   expansion, and every 30 s anyway (rows of an instance that died and did not restart);
+// - otherwise a request only puts its finished record on an in-memory queue; the queue is written
+//   every flushIntervalMs, or at once when batchSize records wait, in one transaction per batch;
+// - a completion whose log is in neither table yet (its row is being expanded by another instance)
+//   waits in the queue for the next flushes (at most 30, then it is logged and dropped);
 // - the queue is bounded: when maxQueueLength records wait, new ones are dropped and the number
 //   dropped is logged (once per flush), so a slow or absent database cannot exhaust memory;
 // - when the database is unavailable (connection refused, reset, shutting down) the batch goes back
@@ -9,10 +20,10 @@
 //   logged and dropped, and no failure ever reaches a request;
 // - close() waits for the records still being finished, then writes everything queued (graceful
 //   shutdown): app.ts calls it after the HTTP server stopped and before the database closes.
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { auditLogActions, auditLogs, entityChanges, entityPropertyChanges } from '../db/schema/index.ts';
+import { auditLogActions, auditLogs, auditOutbox, entityChanges, entityPropertyChanges } from '../db/schema/index.ts';
 import type { EntityChangeRecord } from './scope.ts';
 
 export interface AuditActionRecord {
@@ -69,10 +80,12 @@ export interface AuditLogWriter {
   enqueue(record: AuditLogRecord): void;
   /** Keeps shutdown waiting for a record that is still being finished. */
   track(pending: Promise<unknown>): void;
-  /** Writes everything queued now. */
+  /** A request's transaction wrote an outbox row: expand the outbox at the next tick. */
+  noteOutbox(): void;
+  /** Expands the outbox and writes everything queued now. */
   flush(): Promise<void>;
   close(): Promise<void>;
-  readonly stats: { written: number; dropped: number; failed: number; queued: number };
+  readonly stats: { written: number; dropped: number; failed: number; queued: number; expanded: number };
 }
 
 const cut = (value: string | null, max: number) => (value && value.length > max ? value.slice(0, max) : value);
@@ -169,76 +182,195 @@ async function insertChanges(tx: Executor, changeRows: ChangeRow[], propertyRows
   await insertChunked(propertyRows, 2000, (chunk) => tx.insert(entityPropertyChanges).values(chunk));
 }
 
+/** What an outbox row holds: the log as known when its transaction committed, and its changes. */
+export interface AuditOutboxPayload {
+  /** Without entityChanges (they are `changes`); absent only in rows written by hand. */
+  log?: Omit<AuditLogRecord, 'entityChanges' | 'id' | 'stored'>;
+  changes: EntityChangeRecord[];
+}
+
 /**
- * Inside a request's transaction (journal.ts): the request's log and action when `record` is given
- * (the first write; a log already there is left as it is, and so is its action), then `changes`
- * under the log `logId`. One statement (data-modifying CTEs): on PGlite each statement is a trip
- * through the embedded engine, and this runs on the request's path.
+ * Inside a request's transaction (journal.ts): one row in audit_outbox under the log's id, holding
+ * the log (`record`, as known now) and `changes`. A later transaction of the same request merges
+ * into the row while it waits (its changes appended, the log already there kept); once the writer
+ * has expanded it, the same statement inserts a new row, which the writer adds to the stored log.
+ * One statement on a table with a primary key only: this is what a changing request pays.
  */
-export async function writeAuditLogInTransaction(
+export async function writeAuditOutbox(
   tx: Executor,
   logId: string,
   tenantId: string | null,
-  record: AuditLogRecord | null,
+  record: AuditLogRecord,
   changes: EntityChangeRecord[],
 ): Promise<void> {
-  const parts: SQL[] = [];
-  if (record) {
-    const log = tx
-      .insert(auditLogs)
-      .values(logRowOf(record, logId))
-      .onConflictDoNothing({ target: auditLogs.id })
-      .returning({ id: auditLogs.id });
-    parts.push(sql`l as (${log.getSQL()})`);
-    record.actions.forEach((action, i) => {
-      const row = actionRowOf(action, logId, tenantId);
-      // Only with a log inserted by this statement (a concurrent transaction of the request may have won).
-      parts.push(sql`${sql.raw(`a${i}`)} as (insert into ${auditLogActions} (id, audit_log_id, tenant_id, service_name, method_name, parameters, execution_time, execution_duration, extra_properties)
-        select ${crypto.randomUUID()}::uuid, l.id, ${row.tenantId}::uuid, ${row.serviceName}::varchar, ${row.methodName}::varchar, ${row.parameters}::varchar,
-          ${row.executionTime.toISOString()}::timestamptz, ${row.executionDuration}::int, ${JSON.stringify(row.extraProperties)}::jsonb from l)`);
-    });
-  }
-  const changeRows: ChangeRow[] = [];
-  const propertyRows: PropertyRow[] = [];
-  changeRowsOf(changes, logId, tenantId, changeRows, propertyRows);
-  // Past a few hundred rows (bulk operations) the rows go in chunks, after the log.
-  const inline = changeRows.length <= 200 && propertyRows.length <= 1000;
-  if (inline && changeRows.length) parts.push(sql`c as (${tx.insert(entityChanges).values(changeRows).getSQL()})`);
-  const last = inline && propertyRows.length ? tx.insert(entityPropertyChanges).values(propertyRows).getSQL() : sql`select 1`;
-  if (parts.length) await tx.execute(sql`with ${sql.join(parts, sql`, `)} ${last}`);
-  else if (inline && propertyRows.length) await tx.execute(last);
-  if (!inline) await insertChanges(tx, changeRows, propertyRows);
+  const { entityChanges: _ignored, id: _id, stored: _stored, ...log } = record;
+  const payload: AuditOutboxPayload = { log, changes };
+  await tx.execute(sql`insert into ${auditOutbox} (id, tenant_id, payload) values (${logId}::uuid, ${tenantId}::uuid, ${JSON.stringify(payload)}::jsonb)
+    on conflict (id) do update set payload = excluded.payload || ${auditOutbox}.payload
+      || jsonb_build_object('changes', (${auditOutbox}.payload -> 'changes') || (excluded.payload -> 'changes'))`);
 }
 
-export async function writeAuditLogs(db: Db, records: AuditLogRecord[]): Promise<void> {
-  if (!records.length) return;
+const date = (value: unknown) => new Date(value as string);
+const uuids = (ids: string[]) =>
+  sql`(${sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  )})`;
+
+/** The row's log and changes with their dates revived (JSON keeps them as ISO strings). */
+function fromOutbox(
+  id: string,
+  tenantId: string | null,
+  payload: AuditOutboxPayload,
+): { record: AuditLogRecord | null; changes: EntityChangeRecord[] } {
+  const changes = (payload.changes ?? []).map((change) => ({ ...change, changeTime: date(change.changeTime) }));
+  const log = payload.log;
+  if (!log) return { record: null, changes };
+  return {
+    record: {
+      ...log,
+      id,
+      tenantId: log.tenantId ?? tenantId,
+      executionTime: date(log.executionTime),
+      actions: (log.actions ?? []).map((action) => ({ ...action, executionTime: date(action.executionTime) })),
+      entityChanges: [],
+    },
+    changes,
+  };
+}
+
+/** `log` with what only the answer knows, from `completion` (the same fields completeLogs sets). */
+function completed(log: AuditLogRecord, completion: AuditLogRecord): AuditLogRecord {
+  const actionDuration = completion.actions[0]?.executionDuration;
+  return {
+    ...log,
+    httpStatusCode: completion.httpStatusCode,
+    executionDuration: completion.executionDuration,
+    exceptions: completion.exceptions,
+    comments: completion.comments ?? log.comments,
+    extraProperties: { ...log.extraProperties, ...completion.extraProperties },
+    actions: log.actions.map((action) => ({ ...action, executionDuration: actionDuration ?? action.executionDuration })),
+  };
+}
+
+/**
+ * Expands outbox rows into the audit tables and deletes them, in one transaction: at most `limit`
+ * rows (oldest first), or the rows `ids`; rows another instance is expanding are skipped (`FOR
+ * UPDATE SKIP LOCKED`), and so are the ids in `skip`. A completion in `completions` (queued by the
+ * capture after the answer) whose row is among them is applied as the log is inserted, and taken
+ * out of the map; a row whose log is in audit_logs already (a later transaction of the request)
+ * adds its changes to it, and its completion, if any, updates it. Returns the ids expanded.
+ */
+export async function expandAuditOutbox(
+  db: Db,
+  options: { limit: number; ids?: string[]; skip?: ReadonlySet<string>; completions?: Map<string, AuditLogRecord> },
+): Promise<string[]> {
+  const taken: AuditLogRecord[] = [];
+  try {
+    return await db.transaction(async (tx) => {
+      const where = [
+        options.ids ? sql`id in ${uuids(options.ids)}` : sql`true`,
+        options.skip?.size ? sql`id not in ${uuids([...options.skip])}` : sql`true`,
+      ];
+      const result = await tx.execute(sql`select id, tenant_id, payload from ${auditOutbox}
+        where ${sql.join(where, sql` and `)} order by created_at limit ${options.limit} for update skip locked`);
+      const rows = (result as unknown as { rows: { id: string; tenant_id: string | null; payload: AuditOutboxPayload | string }[] }).rows;
+      if (!rows.length) return [];
+      const logRows: LogRow[] = [];
+      const logs = new Map<string, AuditLogRecord>();
+      const changeRows: ChangeRow[] = [];
+      const propertyRows: PropertyRow[] = [];
+      for (const row of rows) {
+        const payload = (typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload) as AuditOutboxPayload;
+        const { record, changes } = fromOutbox(row.id, row.tenant_id, payload);
+        const completion = options.completions?.get(row.id);
+        if (completion) {
+          options.completions!.delete(row.id);
+          taken.push(completion);
+          changes.push(...completion.entityChanges);
+        }
+        const tenantId = record?.tenantId ?? row.tenant_id;
+        if (record) {
+          const log = completion ? completed(record, completion) : record;
+          logs.set(row.id, log);
+          logRows.push(logRowOf(log, row.id));
+        }
+        changeRowsOf(changes, row.id, tenantId, changeRows, propertyRows);
+      }
+      const inserted = new Set<string>();
+      await insertChunked(logRows, 1000, async (chunk) => {
+        const ids = await tx.insert(auditLogs).values(chunk).onConflictDoNothing({ target: auditLogs.id }).returning({ id: auditLogs.id });
+        for (const { id } of ids) inserted.add(id);
+      });
+      const actionRows: ActionRow[] = [];
+      for (const [id, log] of logs) {
+        if (inserted.has(id)) for (const action of log.actions) actionRows.push(actionRowOf(action, id, log.tenantId));
+      }
+      await insertChunked(actionRows, 2000, (chunk) => tx.insert(auditLogActions).values(chunk));
+      // A log that was there already (expanded from an earlier row of the request) is completed.
+      await insertChunked(
+        taken.filter((c) => !inserted.has(c.id!)),
+        500,
+        (chunk) => completeLogs(tx, chunk),
+      );
+      await insertChanges(tx, changeRows, propertyRows);
+      const ids = rows.map((row) => row.id);
+      await tx.execute(sql`delete from ${auditOutbox} where id in ${uuids(ids)}`);
+      return ids;
+    });
+  } catch (error) {
+    // Not expanded: the completions wait for the next attempt.
+    for (const completion of taken) options.completions?.set(completion.id!, completion);
+    throw error;
+  }
+}
+
+/**
+ * Writes queued records in one transaction: new logs are inserted; completions (`stored`) update
+ * their log. Returns the completions whose log is not in audit_logs yet (still in the outbox,
+ * being expanded by another instance): they wait for a later flush, their changes with them.
+ */
+async function writeRecords(db: Db, records: AuditLogRecord[]): Promise<AuditLogRecord[]> {
+  if (!records.length) return [];
   const logRows: LogRow[] = [];
   const actionRows: ActionRow[] = [];
-  const changeRows: ChangeRow[] = [];
-  const propertyRows: PropertyRow[] = [];
   const completions: AuditLogRecord[] = [];
+  const fresh: AuditLogRecord[] = [];
   for (const record of records) {
     const id = record.id ?? crypto.randomUUID();
     if (record.stored) completions.push(record);
     else {
+      fresh.push({ ...record, id });
       logRows.push(logRowOf(record, id));
       for (const action of record.actions) actionRows.push(actionRowOf(action, id, record.tenantId));
     }
-    changeRowsOf(record.entityChanges, id, record.tenantId, changeRows, propertyRows);
   }
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     await insertChunked(logRows, 1000, (chunk) => tx.insert(auditLogs).values(chunk));
     await insertChunked(actionRows, 2000, (chunk) => tx.insert(auditLogActions).values(chunk));
-    await insertChunked(completions, 500, (chunk) => completeLogs(tx, chunk));
+    const applied = new Set<string>();
+    await insertChunked(completions, 500, async (chunk) => {
+      for (const id of await completeLogs(tx, chunk)) applied.add(id);
+    });
+    const changeRows: ChangeRow[] = [];
+    const propertyRows: PropertyRow[] = [];
+    for (const record of [...fresh, ...completions.filter((c) => applied.has(c.id!))]) {
+      changeRowsOf(record.entityChanges, record.id!, record.tenantId, changeRows, propertyRows);
+    }
     await insertChanges(tx, changeRows, propertyRows);
+    return completions.filter((c) => !applied.has(c.id!));
   });
 }
 
+export async function writeAuditLogs(db: Db, records: AuditLogRecord[]): Promise<void> {
+  await writeRecords(db, records);
+}
+
 /**
- * Completes logs the request's transactions stored (journal.ts) with what only the answer knows:
- * status code, durations, exceptions, comments and extra properties. One statement per table.
+ * Completes stored logs with what only the answer knows: status code, durations, exceptions,
+ * comments and extra properties. One statement per table; returns the ids of the logs found.
  */
-async function completeLogs(tx: Executor, records: AuditLogRecord[]): Promise<void> {
+async function completeLogs(tx: Executor, records: AuditLogRecord[]): Promise<string[]> {
   const values = sql.join(
     records.map(
       (r) =>
@@ -246,14 +378,15 @@ async function completeLogs(tx: Executor, records: AuditLogRecord[]): Promise<vo
     ),
     sql`, `,
   );
-  await tx.execute(sql`update ${auditLogs} as l set
+  const result = await tx.execute(sql`update ${auditLogs} as l set
       http_status_code = v.status, execution_duration = v.duration, exceptions = v.exceptions,
       comments = coalesce(v.comments, l.comments), extra_properties = l.extra_properties || v.extra
     from (values ${values}) as v(id, status, duration, exceptions, comments, extra, action_duration)
-    where l.id = v.id`);
+    where l.id = v.id returning l.id`);
   await tx.execute(sql`update ${auditLogActions} as a set execution_duration = v.action_duration
     from (values ${values}) as v(id, status, duration, exceptions, comments, extra, action_duration)
     where a.audit_log_id = v.id`);
+  return (result as unknown as { rows: { id: string }[] }).rows.map((row) => row.id);
 }
 
 /** Connection-level failures (refused, reset, server shutting down): worth a retry, unlike bad data. */
@@ -272,61 +405,156 @@ function isUnavailable(error: unknown): boolean {
   return false;
 }
 
+/** A completion that finds no log (its outbox row failed to expand, or the log was deleted) waits this many flushes. */
+const maxCompletionAttempts = 30;
+
 export function createAuditLogWriter(db: Db, log: FastifyBaseLogger, options: AuditWriterOptions): AuditLogWriter {
   let queue: AuditLogRecord[] = [];
   let droppedSinceLog = 0;
   let flushing: Promise<void> = Promise.resolve();
   let immediate: NodeJS.Immediate | null = null;
   let closed = false;
+  // Rows this process committed to the outbox since its last expansion; other instances' rows (or a
+  // killed process's, when no instance restarts) are swept every sweepTicks ticks.
+  let outboxPending = false;
+  let ticks = 0;
+  const sweepTicks = Math.max(1, Math.round(30_000 / options.flushIntervalMs));
+  // Rows that failed to expand on their own (bad data): left in the outbox for an operator, not retried.
+  const skip = new Set<string>();
+  const attempts = new WeakMap<AuditLogRecord, number>();
   const pending = new Set<Promise<unknown>>();
-  const stats = { written: 0, dropped: 0, failed: 0, queued: 0 };
+  const stats = { written: 0, dropped: 0, failed: 0, queued: 0, expanded: 0 };
+
+  const unavailable = (error: unknown, what: string) => {
+    if (!isUnavailable(error)) return false;
+    log.warn({ err: error }, `database unavailable: ${what} kept for retry`);
+    return true;
+  };
+
+  /** Expands the outbox; completions of the rows expanded are taken from the queue. False: database away. */
+  const expandOutbox = async (): Promise<boolean> => {
+    outboxPending = false;
+    for (;;) {
+      const completions = new Map<string, AuditLogRecord>();
+      for (const record of queue) if (record.stored && record.id) completions.set(record.id, record);
+      const offered = [...completions.keys()];
+      let ids: string[] = [];
+      let more = false;
+      try {
+        ids = await expandAuditOutbox(db, { limit: options.batchSize, skip, completions });
+        more = ids.length >= options.batchSize;
+      } catch (error) {
+        if (unavailable(error, 'audit outbox')) {
+          outboxPending = true;
+          return false;
+        }
+        // One bad row must not hold back the others: expand them one by one (this round only).
+        log.error({ err: error }, 'could not expand an audit outbox batch; retrying row by row');
+        ids = await expandOneByOne(completions);
+      }
+      const taken = new Set(offered.filter((id) => !completions.has(id)));
+      if (taken.size) {
+        queue = queue.filter((record) => !(record.stored && record.id && taken.has(record.id)));
+        stats.queued = queue.length;
+      }
+      stats.expanded += ids.length;
+      if (!more) return true;
+    }
+  };
+
+  const expandOneByOne = async (completions: Map<string, AuditLogRecord>): Promise<string[]> => {
+    const result = await db.execute(sql`select id from ${auditOutbox} order by created_at limit ${options.batchSize}`);
+    const done: string[] = [];
+    for (const { id } of (result as unknown as { rows: { id: string }[] }).rows) {
+      if (skip.has(id)) continue;
+      try {
+        done.push(...(await expandAuditOutbox(db, { limit: 1, ids: [id], completions })));
+      } catch (error) {
+        skip.add(id);
+        stats.failed++;
+        log.error({ err: error, outboxId: id }, 'could not expand an audit outbox row; it stays in audit_outbox');
+      }
+    }
+    return done;
+  };
+
+  /** Completions whose log is not in audit_logs yet wait for the next flush (bounded). */
+  const wait = (records: AuditLogRecord[], waiting: AuditLogRecord[]) => {
+    for (const record of records) {
+      const count = (attempts.get(record) ?? 0) + 1;
+      if (count >= maxCompletionAttempts) {
+        stats.failed++;
+        log.error({ auditLogId: record.id }, 'audit log completion dropped: its log never appeared');
+        continue;
+      }
+      attempts.set(record, count);
+      waiting.push(record);
+    }
+  };
 
   const writeBatch = async () => {
     if (droppedSinceLog) {
       log.warn({ dropped: droppedSinceLog }, 'audit log queue full: records dropped');
       droppedSinceLog = 0;
     }
-    while (queue.length) {
-      const batch = queue.slice(0, options.batchSize);
-      queue = queue.slice(batch.length);
-      stats.queued = queue.length;
-      try {
-        await writeAuditLogs(db, batch);
-        stats.written += batch.length;
-      } catch (error) {
-        if (isUnavailable(error)) {
-          // The database is down or restarting: keep the batch (within the bound) for the next flush.
-          const kept = batch.slice(0, Math.max(0, options.maxQueueLength - queue.length));
-          queue = [...kept, ...queue];
-          stats.queued = queue.length;
-          stats.dropped += batch.length - kept.length;
-          log.warn(
-            { err: error, kept: kept.length, dropped: batch.length - kept.length },
-            'database unavailable: audit logs kept for retry',
-          );
-          return;
-        }
-        // One bad record must not cost the others: write them one by one.
-        for (const record of batch) {
-          try {
-            await writeAuditLogs(db, [record]);
-            stats.written++;
-          } catch (single) {
-            stats.failed++;
-            log.error({ err: single, records: 1 }, 'could not write an audit log');
+    if (!(await expandOutbox())) return;
+    // What is queued now, once: completions still waiting go back to the queue after it.
+    let rest = queue;
+    queue = [];
+    const waiting: AuditLogRecord[] = [];
+    try {
+      while (rest.length) {
+        const batch = rest.slice(0, options.batchSize);
+        rest = rest.slice(batch.length);
+        stats.queued = queue.length + rest.length;
+        try {
+          const late = await writeRecords(db, batch);
+          stats.written += batch.length - late.length;
+          wait(late, waiting);
+        } catch (error) {
+          if (isUnavailable(error)) {
+            // The database is down or restarting: keep the batch (within the bound) for the next flush.
+            const all = [...batch, ...rest, ...queue];
+            const kept = all.slice(0, options.maxQueueLength);
+            rest = [];
+            queue = kept;
+            stats.dropped += all.length - kept.length;
+            log.warn(
+              { err: error, kept: kept.length, dropped: all.length - kept.length },
+              'database unavailable: audit logs kept for retry',
+            );
+            return;
+          }
+          // One bad record must not cost the others: write them one by one.
+          for (const record of batch) {
+            try {
+              const late = await writeRecords(db, [record]);
+              if (late.length) wait(late, waiting);
+              else stats.written++;
+            } catch (single) {
+              stats.failed++;
+              log.error({ err: single, records: 1 }, 'could not write an audit log');
+            }
           }
         }
       }
+    } finally {
+      queue = [...waiting, ...queue];
+      stats.queued = queue.length;
     }
   };
 
   const flush = () => {
-    flushing = flushing.then(writeBatch);
+    // Never rejects: a failure is logged, and the next flush tries again.
+    flushing = flushing.then(writeBatch).catch((error: unknown) => {
+      log.error({ err: error }, 'audit log flush failed');
+    });
     return flushing;
   };
 
   const timer = setInterval(() => {
-    if (queue.length) void flush();
+    ticks++;
+    if (queue.length || outboxPending || ticks % sweepTicks === 0) void flush();
   }, options.flushIntervalMs);
   timer.unref();
 
@@ -346,6 +574,9 @@ export function createAuditLogWriter(db: Db, log: FastifyBaseLogger, options: Au
           void flush();
         });
       }
+    },
+    noteOutbox() {
+      outboxPending = true;
     },
     track(promise) {
       const settled = promise.then(

@@ -7,7 +7,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actionNameOf, maskSecrets } from '../../server/audit/capture.ts';
 import { type AuditLogRecord, createAuditLogWriter } from '../../server/audit/writer.ts';
-import { auditLogActions, auditLogs, entityChanges, entityPropertyChanges } from '../../server/db/schema/index.ts';
+import { auditLogActions, auditLogs, auditOutbox, entityChanges, entityPropertyChanges } from '../../server/db/schema/index.ts';
 import { startTestServer, type TestServer } from '../kit/test-server.ts';
 import { type Caller, signIn, strongPassword, tenantIdOf } from './identity-helpers.ts';
 
@@ -421,17 +421,30 @@ describe('audit capture at shutdown', () => {
       const failed = correlation();
       expect((await caller.call('POST', '/api/identity/roles', { name: 'queued-role' }, { 'x-correlation-id': failed })).status).toBe(403);
       await new Promise((resolve) => setTimeout(resolve, 50));
-      // The change's log committed with the role, before the answer; what only the answer knows
-      // (status code, duration) waits in the queue like the failed request's whole log.
-      const stored = await own.ctx.db.select().from(auditLogs).where(eq(auditLogs.correlationId, changed));
-      expect(stored).toMatchObject([{ httpMethod: 'POST', userName: 'admin', httpStatusCode: null }]);
+      // The change's log committed with the role, before the answer, as one outbox row (ADR 0010);
+      // what only the answer knows (status code, duration) waits in the queue like the failed
+      // request's whole log, and the writer's interval (an hour here) has not expanded the row.
+      const stored = (await own.ctx.db.select().from(auditOutbox)).filter(
+        (row) => (row.payload as { log?: { correlationId?: string } }).log?.correlationId === changed,
+      );
+      expect(stored).toHaveLength(1);
+      expect(stored[0]!.payload).toMatchObject({
+        log: { httpMethod: 'POST', userName: 'admin', httpStatusCode: null },
+        changes: [{ changeType: 0, entityTypeFullName: 'Volo.Abp.Identity.IdentityRole' }],
+      });
+      expect(await own.ctx.db.select().from(auditLogs).where(eq(auditLogs.correlationId, changed))).toHaveLength(0);
       expect(await own.ctx.db.select().from(auditLogs).where(eq(auditLogs.correlationId, failed))).toHaveLength(0);
       // The first half of close(): the HTTP server stops, then the audit service flushes.
       await own.app.close();
       await own.ctx.audit.close();
+      // Expanded with its completion applied as it was inserted, and the outbox row gone.
       expect(await own.ctx.db.select().from(auditLogs).where(eq(auditLogs.correlationId, changed))).toMatchObject([
         { id: stored[0]!.id, httpStatusCode: 200 },
       ]);
+      expect(await own.ctx.db.select().from(entityChanges).where(eq(entityChanges.auditLogId, stored[0]!.id))).toMatchObject([
+        { changeType: 0 },
+      ]);
+      expect(await own.ctx.db.select().from(auditOutbox).where(eq(auditOutbox.id, stored[0]!.id))).toEqual([]);
       expect(await own.ctx.db.select().from(auditLogs).where(eq(auditLogs.correlationId, failed))).toMatchObject([{ httpStatusCode: 403 }]);
     } finally {
       await own.stop();

@@ -1,5 +1,5 @@
 // An acknowledged change never loses its audit trail, even when the process is killed (issue 15,
-// ADR 0009). The real server process, with a flush interval of an hour so that the batched writer
+// ADRs 0009 and 0010). The real server process, with a flush interval of an hour so that the batched writer
 // can never be what saves a log, takes a burst of role creations (plus requests that fail: a
 // duplicate role name, and a user creation that is refused after the user row was written and
 // tracked), is killed with SIGKILL mid-burst and restarted on the same data. Then:
@@ -7,13 +7,23 @@
 // - every role that exists has an audit log recording its creation, answered or not (the change and
 //   its log commit together or not at all);
 // - nothing of a refused request is there: no user, no entity change, no log with changes.
-// In process: a change made outside any transaction (feature reset) has its log written before the
-// answer too, and a log written with a change is completed (status code) once the queue is flushed.
+// The logs ride in the change's transaction as one audit_outbox row (ADR 0010); the restarted
+// process expands what the killed one left before it answers (its own writer's interval is an hour).
+// In process: a change made outside any transaction (feature reset) has its outbox row written
+// before the answer too, and the writer expands the rows with their completions (status code).
 import { and, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/client.ts';
 import { adminPassword } from '../../server/db/seed/identity.ts';
-import { auditLogActions, auditLogs, entityChanges, entityPropertyChanges, roles, users } from '../../server/db/schema/index.ts';
+import {
+  auditLogActions,
+  auditLogs,
+  auditOutbox,
+  entityChanges,
+  entityPropertyChanges,
+  roles,
+  users,
+} from '../../server/db/schema/index.ts';
 import { type ServerProcess, startServerProcess } from '../kit/server-process.ts';
 import { startTestServer } from '../kit/test-server.ts';
 import { signIn } from './identity-helpers.ts';
@@ -116,10 +126,19 @@ describe(`audit durability across SIGKILL (${onPostgres ? 'PostgreSQL' : 'PGlite
     expect(refused.some((s) => s.kind === 'duplicate' && s.status === 403)).toBe(true);
     expect(refused.some((s) => s.kind === 'refused-user' && s.status === 400)).toBe(true);
 
-    // Restart on the same data: the process opens it (PGlite recovers its write-ahead log) and serves.
-    const second = await startServerProcess({}, { reuse: first });
+    // Restart on the same data: the process opens it (PGlite recovers its write-ahead log), expands
+    // the audit outbox the killed one left (ADR 0010) before it answers, and serves. Its own flush
+    // interval is an hour too: the logs are in the list from the first request on.
+    const second = await startServerProcess({ AUDIT_FLUSH_INTERVAL_MS: '3600000' }, { reuse: first });
     processes.push(second);
     expect((await fetch(`${second.base}/health/ready`)).status).toBe(200);
+    const secondToken = await adminToken(second.base);
+    for (const item of acknowledged.slice(0, 3)) {
+      const listed = await fetch(`${second.base}/api/audit-logging/audit-logs?correlationId=${item.correlationId}`, {
+        headers: { authorization: `Bearer ${secondToken}` },
+      });
+      expect(((await listed.json()) as { totalCount: number }).totalCount).toBe(1);
+    }
     second.terminate();
     expect(await second.exited).toBe(0);
 
@@ -251,6 +270,10 @@ describe('audit logs written before the answer (in process)', () => {
     process.env.AUDIT_FLUSH_INTERVAL_MS = previous;
     try {
       const admin = await signIn(server, 'admin');
+      const outboxOf = async (correlationId: string) =>
+        (await server.ctx.db.select().from(auditOutbox)).find(
+          (row) => (row.payload as { log?: { correlationId?: string } }).log?.correlationId === correlationId,
+        )?.payload;
       const changesOf = async (correlationId: string) => {
         const [log] = await server.ctx.db.select().from(auditLogs).where(eq(auditLogs.correlationId, correlationId));
         if (!log) return null;
@@ -265,19 +288,23 @@ describe('audit logs written before the answer (in process)', () => {
         { 'x-correlation-id': setId },
       );
       expect(set.status).toBe(204);
-      // In the transaction of the change: there at once, its status code still to come.
-      expect(await changesOf(setId)).toMatchObject({ log: { httpStatusCode: null }, changes: [{ changeType: 0 }] });
+      // In the transaction of the change: in the outbox at once, its status code still to come.
+      expect(await outboxOf(setId)).toMatchObject({ log: { httpStatusCode: null }, changes: [{ changeType: 0 }] });
+      expect(await changesOf(setId)).toBeNull();
       // The reset deletes without a transaction: its change is written before the answer.
       const resetId = crypto.randomUUID().replaceAll('-', '');
       const reset = await admin.call('DELETE', '/api/feature-management/features?providerName=T&providerKey=', undefined, {
         'x-correlation-id': resetId,
       });
       expect(reset.status).toBe(204);
-      expect(await changesOf(resetId)).toMatchObject({
+      expect(await outboxOf(resetId)).toMatchObject({
         log: { httpMethod: 'DELETE', userName: 'admin' },
         changes: [{ changeType: 2, entityTypeFullName: 'Volo.Abp.FeatureManagement.FeatureValue' }],
       });
+      // The writer expands the rows and applies the completions queued after the answers.
       await server.ctx.audit.writer.flush();
+      expect(await outboxOf(setId)).toBeUndefined();
+      expect(await outboxOf(resetId)).toBeUndefined();
       expect(await changesOf(setId)).toMatchObject({ log: { httpStatusCode: 204 }, changes: [{ changeType: 0 }] });
       expect(await changesOf(resetId)).toMatchObject({ log: { httpStatusCode: 204 }, changes: [{ changeType: 2 }] });
     } finally {
