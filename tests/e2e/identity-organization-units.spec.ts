@@ -1,0 +1,307 @@
+// Organization units (issue 9; spec 2.2, 6, 7.13) against the real server, keyboard only for the
+// tree: create a root and a child, rename the child, move it to another root with the Move dialog,
+// drag and drop another root under it, refuse a move under a descendant (said in the live region),
+// delete a subtree with 'Are you sure?' naming how many units go; add a member and a role to a unit
+// from the paged lookups; then inheritance: a permission of the unit's role makes its member see the
+// matching menu entry in a second browser, which a member of no unit does not. Axe clean in light and
+// dark (screen and Move dialog); Arabic right to left.
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authHeaders, passwordToken } from '../kit/auth.ts';
+import { type Browser, launchBrowser } from '../kit/browser.ts';
+import { startTestServer, type TestServer } from '../kit/test-server.ts';
+import { acceptCookies, allMenuEntries, ensureBuilt, expectAxeCleanInLightAndDark, signIn, watchForPageProblems } from './shell-helpers.ts';
+
+let server: TestServer;
+let browser: Browser;
+let adminToken = '';
+const member = { userName: 'ou-member', password: '1q2w3E*ou' };
+const outsider = { userName: 'ou-outsider', password: '1q2w3E*ou' };
+const roleName = 'ou-claims-reader';
+
+async function api(method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
+  const response = await fetch(`${server.url}${path}`, {
+    method,
+    headers: { ...authHeaders(adminToken), ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await response.text();
+  return { status: response.status, json: text ? JSON.parse(text) : null };
+}
+
+beforeAll(async () => {
+  ensureBuilt();
+  server = await startTestServer({ serveSpa: true });
+  browser = await launchBrowser();
+  await acceptCookies(browser.context, server.url);
+  adminToken = (await passwordToken(server, { userName: 'admin', password: '1q2w3E*' })).access_token;
+  for (const user of [member, outsider]) {
+    const created = await api('POST', '/api/identity/users', { ...user, email: `${user.userName}@example.test` });
+    expect(created.status).toBe(200);
+  }
+  const role = await api('POST', '/api/identity/roles', { name: roleName });
+  expect(role.status).toBe(200);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const tree = (page: Page) => page.getByRole('treegrid', { name: 'Organization tree' });
+const unit = (page: Page, name: string) =>
+  tree(page)
+    .getByRole('row')
+    .filter({ has: page.getByText(name, { exact: true }) });
+
+async function openScreen(): Promise<{ page: Page; problems: string[] }> {
+  const page = await browser.context.newPage();
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  const problems = watchForPageProblems(page);
+  await signIn(page, server.url);
+  await page.goto(`${server.url}/identity/organization-units`);
+  await page.getByRole('heading', { level: 1, name: 'Organization units' }).waitFor();
+  await tree(page).waitFor();
+  return { page, problems };
+}
+
+const isFocused = (target: Locator) =>
+  target.evaluate((element) => element === document.activeElement || element.contains(document.activeElement)).catch(() => false);
+
+/** Tabs until `target` has the focus (keyboard only). */
+async function tabTo(page: Page, target: Locator, limit = 60): Promise<void> {
+  await target.waitFor();
+  for (let step = 0; step < limit; step++) {
+    if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`focus never reached ${target}`);
+}
+
+/** Tabs into the tree, then walks it with the arrow keys (Home first) until `name` has the focus (and the selection). */
+async function focusUnit(page: Page, name: string): Promise<void> {
+  const row = unit(page, name);
+  await row.waitFor();
+  for (let step = 0; step < 60 && !(await isFocused(tree(page))); step++) await page.keyboard.press('Tab');
+  await page.keyboard.press('Home');
+  for (let step = 0; step < 40; step++) {
+    if (await row.evaluate((element) => element === document.activeElement)) {
+      // Selection follows the focus; after a drag react-aria leaves it behind, so Space selects.
+      if ((await row.getAttribute('aria-selected')) !== 'true') await page.keyboard.press('Space');
+      await expect.poll(() => row.getAttribute('aria-selected')).toBe('true');
+      return;
+    }
+    await page.keyboard.press('ArrowDown');
+  }
+  throw new Error(`${name} never got the focus`);
+}
+
+async function press(page: Page, name: string, scope?: Locator): Promise<void> {
+  await tabTo(page, (scope ?? page).getByRole('button', { name, exact: true }));
+  await page.keyboard.press('Enter');
+}
+
+async function saveUnitForm(page: Page, title: string, name: string): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: title });
+  await dialog.waitFor();
+  const field = dialog.getByRole('textbox', { name: 'Display name' });
+  await tabTo(page, field);
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type(name);
+  await press(page, 'Save', dialog);
+  await dialog.waitFor({ state: 'detached' });
+  await unit(page, name).waitFor();
+}
+
+async function rowAction(page: Page, scope: Locator, name: string, action: string): Promise<void> {
+  await tabTo(page, scope.getByRole('button', { name: `Actions for ${name}` }));
+  await page.keyboard.press('Enter');
+  const item = page.getByRole('menuitem', { name: action });
+  await item.waitFor();
+  for (let step = 0; step < 5 && !(await item.evaluate((element) => element === document.activeElement)); step++) {
+    await page.keyboard.press('ArrowDown');
+  }
+  await page.keyboard.press('Enter');
+}
+
+describe('organization units screen', () => {
+  it('creates, renames, moves by keyboard and by drag and drop, refuses a move under a descendant, deletes a subtree', async () => {
+    const { page, problems } = await openScreen();
+    await press(page, 'Add root unit');
+    await saveUnitForm(page, 'New organization unit', 'E2E North');
+    await press(page, 'Add root unit');
+    await saveUnitForm(page, 'New organization unit', 'E2E South');
+    await press(page, 'Add root unit');
+    await saveUnitForm(page, 'New organization unit', 'E2E West');
+
+    await focusUnit(page, 'E2E North');
+    await press(page, 'Add sub-unit');
+    await saveUnitForm(page, 'New organization unit under E2E North', 'E2E North child');
+    expect(await unit(page, 'E2E North').getAttribute('aria-expanded')).toBe('true');
+
+    // Rename the child (the kit's entity form, loaded with its concurrency stamp).
+    await focusUnit(page, 'E2E North child');
+    await press(page, 'Edit');
+    await saveUnitForm(page, 'Edit organization unit', 'E2E North team');
+
+    // Move it under E2E South by keyboard: Move, pick the new parent in the select, confirm.
+    await focusUnit(page, 'E2E North team');
+    await press(page, 'Move');
+    const dialog = page.getByRole('dialog', { name: 'Move E2E North team' });
+    await dialog.waitFor();
+    const select = dialog.getByRole('button', { name: /New parent/ });
+    await tabTo(page, select);
+    await page.keyboard.press('Enter');
+    const option = page.getByRole('option', { name: 'E2E South' });
+    await option.waitFor();
+    for (let step = 0; step < 20 && !(await option.evaluate((element) => element === document.activeElement)); step++) {
+      await page.keyboard.press('ArrowDown');
+    }
+    await page.keyboard.press('Enter');
+    await expect.poll(() => select.textContent()).toContain('E2E South');
+    await expectAxeCleanInLightAndDark(page);
+    await press(page, 'Move', dialog);
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('status').filter({ hasText: 'E2E North team moved under E2E South.' }).waitFor();
+    await unit(page, 'E2E North team').waitFor();
+    expect(await unit(page, 'E2E North team').getAttribute('aria-level')).toBe('2');
+
+    // Drag and drop: E2E West onto E2E South.
+    await unit(page, 'E2E West').dragTo(unit(page, 'E2E South'));
+    await page.getByRole('status').filter({ hasText: 'E2E West moved under E2E South.' }).waitFor();
+    await expect.poll(() => unit(page, 'E2E West').getAttribute('aria-level')).toBe('2');
+
+    // A unit never goes under its own descendant: the tree offers no such drop, the Move dialog no
+    // such parent; when the tree changed meanwhile the server refuses, and its localized message is said.
+    await unit(page, 'E2E South').dragTo(unit(page, 'E2E West'));
+    await page.mouse.move(0, 0);
+    expect(await unit(page, 'E2E South').getAttribute('aria-level')).toBe('1');
+    await focusUnit(page, 'E2E South');
+    await press(page, 'Move');
+    const moveSouth = page.getByRole('dialog', { name: 'Move E2E South' });
+    await moveSouth.waitFor();
+    expect(await page.getByRole('option', { name: 'E2E West' }).count()).toBe(0);
+    const pick = moveSouth.getByRole('button', { name: /New parent/ });
+    await tabTo(page, pick);
+    await page.keyboard.press('Enter');
+    const north = page.getByRole('option', { name: 'E2E North' });
+    await north.waitFor();
+    for (let step = 0; step < 20 && !(await north.evaluate((element) => element === document.activeElement)); step++) {
+      await page.keyboard.press('ArrowDown');
+    }
+    await page.keyboard.press('Enter');
+    // Someone else moves E2E North under E2E West (inside E2E South) before this move is confirmed.
+    const moved = await api('PUT', `/api/identity/organization-units/${await unitId('E2E North')}/move`, {
+      newParentId: await unitId('E2E West'),
+    });
+    expect(moved.status).toBe(204);
+    await press(page, 'Move', moveSouth);
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'An organization unit cannot be moved under itself or under one of its own sub-units.' })
+      .waitFor();
+    // The tree reloaded after the refusal: E2E West now holds E2E North (collapsed).
+    await expect.poll(() => unit(page, 'E2E West').getAttribute('aria-expanded')).toBe('false');
+
+    // Delete E2E South with the three units now under it.
+    await focusUnit(page, 'E2E South');
+    await press(page, 'Delete');
+    const confirm = page.getByRole('alertdialog', { name: 'Are you sure?' });
+    await confirm
+      .getByText('Organization unit E2E South will be deleted with the 3 units under it (4 in all). Do you confirm that?')
+      .waitFor();
+    await press(page, 'Yes', confirm);
+    await unit(page, 'E2E South').waitFor({ state: 'detached' });
+    for (const gone of ['E2E West', 'E2E North team', 'E2E North']) expect(await unit(page, gone).count()).toBe(0);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("adds a member and a role; the role's permission reaches the member, not a user outside the unit", async () => {
+    const { page, problems } = await openScreen();
+    await press(page, 'Add root unit');
+    await saveUnitForm(page, 'New organization unit', 'E2E Finance');
+    await focusUnit(page, 'E2E Finance');
+
+    // Members: add from the paged lookup of users not in the unit.
+    await press(page, 'Add member');
+    let lookup = page.getByRole('dialog', { name: 'Add members to E2E Finance' });
+    await lookup.waitFor();
+    await tabTo(page, lookup.getByRole('searchbox', { name: 'Search' }));
+    await page.keyboard.type(member.userName);
+    await page.keyboard.press('Enter');
+    const available = lookup.getByRole('table', { name: 'Users not in E2E Finance' });
+    await available.getByRole('rowheader', { name: member.userName }).waitFor();
+    // react-aria's announcement of the last pending Save (a role="img" in its live log) lasts 7 s.
+    await page.waitForFunction(() => !document.querySelector('[role="log"] > [role="img"]'), undefined, { timeout: 10_000 });
+    await expectAxeCleanInLightAndDark(page);
+    await rowAction(page, available, member.userName, 'Add');
+    await available.getByRole('rowheader', { name: member.userName }).waitFor({ state: 'detached' });
+    await tabTo(page, lookup.getByRole('button', { name: 'Close', exact: true }).last());
+    await page.keyboard.press('Enter');
+    await lookup.waitFor({ state: 'detached' });
+    const members = page.getByRole('table', { name: 'Members of E2E Finance' });
+    await members.getByRole('rowheader', { name: member.userName }).waitFor();
+
+    // Roles tab: add the role.
+    await tabTo(page, page.getByRole('tab', { name: 'Members' }));
+    await page.keyboard.press('ArrowRight');
+    await press(page, 'Add role');
+    lookup = page.getByRole('dialog', { name: 'Add roles to E2E Finance' });
+    await lookup.waitFor();
+    const roles = lookup.getByRole('table', { name: 'Roles not in E2E Finance' });
+    await roles.getByRole('rowheader', { name: roleName }).waitFor();
+    await rowAction(page, roles, roleName, 'Add');
+    await roles.getByRole('rowheader', { name: roleName }).waitFor({ state: 'detached' });
+    await page.keyboard.press('Escape');
+    await lookup.waitFor({ state: 'detached' });
+    await page.getByRole('table', { name: 'Roles of E2E Finance' }).getByRole('rowheader', { name: roleName }).waitFor();
+    expect(problems).toEqual([]);
+    await page.close();
+
+    // The role (not the user) gets a permission: the unit's member has it, the outsider has not.
+    const grant = await api('PUT', `/api/permission-management/permissions?providerName=R&providerKey=${roleName}`, {
+      permissions: [{ name: 'AbpIdentity.ClaimTypes', isGranted: true }],
+    });
+    expect(grant.status).toBe(204);
+    for (const [user, sees] of [
+      [member, true],
+      [outsider, false],
+    ] as const) {
+      const other = await launchBrowser();
+      try {
+        await acceptCookies(other.context, server.url);
+        const second = await other.context.newPage();
+        await signIn(second, server.url, user.userName, user.password);
+        const entries = await allMenuEntries(second);
+        expect(entries.includes('Claim types'), `${user.userName} sees Claim types`).toBe(sees);
+      } finally {
+        await other.close();
+      }
+    }
+  });
+
+  it('is right to left in Arabic, axe clean', async () => {
+    const page = await browser.context.newPage();
+    await signIn(page, server.url);
+    await page.evaluate(() => localStorage.setItem('Abp.SelectedLanguage', 'ar'));
+    try {
+      await page.goto(`${server.url}/identity/organization-units`);
+      await page.getByRole('heading', { level: 1, name: 'الوحدات التنظيمية' }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+      await page.getByRole('treegrid', { name: 'الشجرة التنظيمية' }).getByRole('row').first().waitFor();
+      await page.mouse.move(0, 0);
+      await expectAxeCleanInLightAndDark(page, { dark: false });
+    } finally {
+      await page.evaluate(() => localStorage.removeItem('Abp.SelectedLanguage'));
+      await page.close();
+    }
+  });
+});
+
+async function unitId(name: string): Promise<string> {
+  const all = await api('GET', '/api/identity/organization-units/all');
+  const found = (all.json as { items: Array<{ id: string; displayName: string }> }).items.find((item) => item.displayName === name);
+  if (!found) throw new Error(`no unit ${name}`);
+  return found.id;
+}
