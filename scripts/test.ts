@@ -91,8 +91,6 @@ interface VitestJson {
   testResults: Array<{
     name: string;
     status: string;
-    startTime: number;
-    endTime: number;
     assertionResults: Array<{ title: string; status: string }>;
   }>;
 }
@@ -104,8 +102,27 @@ const files: Array<{ file: string; pass: string; seconds: number }> = [];
 
 function vitest(title: string, pass: string, args: string[], env: NodeJS.ProcessEnv, secondDatabase = false): boolean {
   const output = path.join(tmp, `vitest-${pass}.json`);
-  fs.rmSync(output, { force: true });
-  const ok = run(title, 'npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${output}`], env);
+  const timing = path.join(tmp, `file-timing-${pass}.jsonl`);
+  for (const file of [output, timing]) fs.rmSync(file, { force: true });
+  const ok = run(
+    title,
+    'npx',
+    [
+      'vitest',
+      'run',
+      ...args,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${output}`,
+      '--reporter=./scripts/file-timing-reporter.ts',
+    ],
+    { ...env, FILE_TIMING_OUTPUT: timing },
+  );
+  if (fs.existsSync(timing))
+    for (const line of fs.readFileSync(timing, 'utf8').split('\n').filter(Boolean)) {
+      const entry = JSON.parse(line) as { file: string; seconds: number };
+      files.push({ file: path.relative(root, entry.file), pass, seconds: entry.seconds });
+    }
   if (fs.existsSync(output)) {
     const result = JSON.parse(fs.readFileSync(output, 'utf8')) as VitestJson;
     totals.passed += result.numPassedTests;
@@ -115,7 +132,6 @@ function vitest(title: string, pass: string, args: string[], env: NodeJS.Process
       // A file that failed outside its tests (it did not load, a hook threw) counts as one failure:
       // vitest counts none for it, and its tests show as skipped.
       if (file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed')) totals.failed++;
-      files.push({ file: path.relative(root, file.name), pass, seconds: (file.endTime - file.startTime) / 1000 });
       for (const test of file.assertionResults) {
         if (test.status !== 'passed') continue;
         if (secondDatabase) kinds.secondDatabase++;
@@ -135,7 +151,7 @@ function summary(): void {
   process.stdout.write('\n== timing\n');
   for (const phase of phases)
     process.stdout.write(`  ${pad(phase.title, width)}  ${phase.seconds.toFixed(1).padStart(6)} s${phase.ok ? '' : '  FAILED'}\n`);
-  process.stdout.write('  the 10 slowest files:\n');
+  process.stdout.write('  the 10 slowest files (import, hooks and tests):\n');
   for (const entry of [...files].sort((a, b) => b.seconds - a.seconds).slice(0, 10))
     process.stdout.write(`  ${entry.seconds.toFixed(1).padStart(7)} s  ${entry.file} (${entry.pass})\n`);
   process.stdout.write(
