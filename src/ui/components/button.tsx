@@ -5,7 +5,7 @@
 //   element with role="img" labelled by the button's id, kept there for 7 s. A button that leaves the
 //   page in that time (a form that closes, a Download link dismissed) would leave an unnamed image
 //   behind (axe: role-img-alt); so a button that was ever pending removes its announcements when it
-//   unmounts.
+//   unmounts (and again shortly after: the announcement of the end is written on a timer).
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import {
   Button as AriaButton,
@@ -44,7 +44,11 @@ export function Button({ variant = 'primary', size = 'md', className, children, 
   }, [rest.isPending]);
   useEffect(
     () => () => {
-      if (wasPending.current) dropAnnouncementsOf(buttonId);
+      if (!wasPending.current) return;
+      dropAnnouncementsOf(buttonId);
+      // react-aria writes the "pending ended" announcement a moment after the button goes (its live
+      // region inserts on a timer): look again once that has happened.
+      for (const delay of [150, 600]) window.setTimeout(() => dropAnnouncementsOf(buttonId), delay);
     },
     [buttonId],
   );

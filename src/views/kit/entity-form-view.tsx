@@ -144,6 +144,14 @@ export function EntityFormModal<TItem>({ form, http, id, t, onSaved, onClosed }:
             }}
           >
             {view.formError !== null && <div role="alert">{view.formError || t('saveFailed')}</div>}
+            {/* An error on no field of this form (the server named a member the form does not show) is still said. */}
+            {Object.entries(view.fieldErrors)
+              .filter(([name]) => !fields.some((one) => name === one.name || name.startsWith(`${one.name}.`)))
+              .map(([name, message]) => (
+                <div key={name} role="alert">
+                  {message}
+                </div>
+              ))}
             {fields.filter((one) => !inTabs.has(one.name)).map(field)}
             {tabs.length > 0 && (
               <Tabs>
@@ -157,7 +165,7 @@ export function EntityFormModal<TItem>({ form, http, id, t, onSaved, onClosed }:
                   ))}
                 </TabList>
                 {tabs.map((tab) => (
-                  <TabPanel key={tab.id} id={tab.id} shouldForceMount>
+                  <TabPanel key={tab.id} id={tab.id}>
                     <div className={styles.formFields}>
                       {tab.fields.flatMap((name) => fields.filter((one) => one.name === name)).map(field)}
                     </div>

@@ -261,14 +261,16 @@ export function ResourceScreen<TItem extends RowData>({ spec, embedded = false }
       )}
       {spec.intro}
       <div className={styles.toolbar}>
-        <ListFilters list={list} t={t}>
-          <SearchField
-            label={t('search')}
-            value={text('filter')}
-            onChange={(value) => edit('filter', value)}
-            clearLabel={t('clearSearch')}
-          />
-        </ListFilters>
+        {spec.search !== false && (
+          <ListFilters list={list} t={t}>
+            <SearchField
+              label={t('search')}
+              value={text('filter')}
+              onChange={(value) => edit('filter', value)}
+              clearLabel={t('clearSearch')}
+            />
+          </ListFilters>
+        )}
         <div className={styles.toolbarEnd}>
           {spec.export && can(spec.export.permission) && <ExportMenu spec={spec.export} filters={view.appliedFilters} http={http} t={t} />}
           {spec.toolbar?.({ refresh: () => list.send({ type: 'refresh' }) })}
@@ -290,7 +292,7 @@ export function ResourceScreen<TItem extends RowData>({ spec, embedded = false }
         </div>
       </div>
       {spec.filters && spec.filters.length > 0 && <AdvancedFilters list={list} filters={spec.filters} http={http} t={t} />}
-      {bulkActions.length > 0 && (
+      {bulkActions.length > 0 && (selected.count > 0 || (pageSelected && view.totalCount > pageIds.length)) && (
         <section aria-label={t('selection')} className={styles.banner}>
           <span role="status">{selected.count > 0 ? t('selectedCount', selected.count) : ''}</span>
           {selected.mode === 'ids' && pageSelected && view.totalCount > pageIds.length && (

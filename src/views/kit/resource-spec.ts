@@ -149,7 +149,9 @@ export interface ResourceSpec<TItem> {
   /** The row's name for accessible labels ("Actions for Age"). */
   getLabel: (item: TItem) => string;
   columns: DataColumn<TItem>[];
-  /** The free-text filter is `filter` (ABP's); more filters here. */
+  /** The free-text filter is `filter` (ABP's); false when the list has none (e.g. a user's sessions). */
+  search?: boolean;
+  /** More filters (spec 3's advanced filters). */
   filters?: FilterSpec[];
   defaultSorting?: ListSorting;
   list: (http: Http, query: FetchPageInput, signal: AbortSignal) => Promise<PageResult<TItem>>;

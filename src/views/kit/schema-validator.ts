@@ -1,6 +1,7 @@
 // Client validation from a contract schema (issue 9: "client validation from the contract schema"):
 // TypeBox's Value.Errors over the form's values, the first error of each field turned into the
-// kit's localized message. Rules: empty optional text counts as absent (a cleared field is not sent
+// kit's localized message. Rules: values the schema does not know are not checked (the form's own,
+// such as a static flag or loaded choices, which the save leaves out); empty optional text counts as absent (a cleared field is not sent
 // as ''); a field's own extra rule (e.g. "the regex must compile") runs only when the schema passed.
 import type { TSchema } from 'typebox';
 import { Value } from 'typebox/value';
@@ -23,7 +24,14 @@ export function schemaValidator(
     for (const [name, value] of Object.entries(values)) if (value !== '' && value !== undefined) checked[name] = value;
     const errors: Record<string, string> = {};
     for (const error of Value.Errors(schema, checked)) {
-      const detail = error as { instancePath?: string; keyword?: string; params?: { limit?: number; requiredProperties?: string[] } };
+      const detail = error as {
+        instancePath?: string;
+        keyword?: string;
+        schemaPath?: string;
+        params?: { limit?: number; requiredProperties?: string[] };
+      };
+      // A value the schema does not know is the form's own (a flag it shows, a loaded choice): never sent, never an error.
+      if (detail.keyword === 'additionalProperties' || detail.schemaPath === '#/additionalProperties') continue;
       const field =
         detail.keyword === 'required' ? (detail.params?.requiredProperties?.[0] ?? '') : ((detail.instancePath ?? '').split('/')[1] ?? '');
       if (!field || field in errors) continue;

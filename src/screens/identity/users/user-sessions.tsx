@@ -44,6 +44,7 @@ export function userSessionsSpec(t: AreaTranslate<UsersKey>, userId: string, loc
   return {
     title: t('sessions'),
     tableLabel: t('sessions'),
+    search: false,
     getId: (session) => session.id,
     getLabel: (session) => `${session.device} ${session.clientId ?? ''}`.trim(),
     columns: [
