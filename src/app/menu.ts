@@ -105,6 +105,15 @@ export const mainMenu: readonly MenuEntry[] = [
             order: 4,
             policy: 'AbpIdentity.SecurityLogs',
           },
+          // Not in spec 2.2: the sessions screen (issue 9, spec 7.13) needs a way in; after Security
+          // logs (same order, registration order keeps it last), with its own policy.
+          {
+            id: 'identity.sessions',
+            label: 'menu.sessions',
+            path: '/identity/sessions',
+            order: 4,
+            policy: 'AbpIdentity.Sessions',
+          },
         ],
       },
       {

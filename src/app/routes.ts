@@ -82,6 +82,20 @@ export const routes: readonly RouteEntry[] = [
     load: () => import('../screens/identity/organization-units/organization-units-screen.tsx'),
   },
   {
+    path: '/identity/security-logs',
+    layout: 'application',
+    requiresAuth: true,
+    policy: 'AbpIdentity.SecurityLogs',
+    load: () => import('../screens/identity/security-logs/security-logs-screen.tsx'),
+  },
+  {
+    path: '/identity/sessions',
+    layout: 'application',
+    requiresAuth: true,
+    policy: 'AbpIdentity.Sessions',
+    load: () => import('../screens/identity/sessions/sessions-screen.tsx'),
+  },
+  {
     path: '/identity/claim-types',
     layout: 'application',
     requiresAuth: true,

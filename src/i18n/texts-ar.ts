@@ -19,6 +19,7 @@ export const ar: Partial<Record<keyof typeof en, string>> = {
   'menu.users': 'المستخدمون',
   'menu.claimTypes': 'أنواع المطالبات',
   'menu.securityLogs': 'سجلات الأمان',
+  'menu.sessions': 'الجلسات',
   'menu.openId': 'OpenID',
   'menu.applications': 'التطبيقات',
   'menu.scopes': 'النطاقات',

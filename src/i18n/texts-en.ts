@@ -17,6 +17,7 @@ export const en = {
   'menu.users': 'Users',
   'menu.claimTypes': 'Claim types',
   'menu.securityLogs': 'Security logs',
+  'menu.sessions': 'Sessions',
   'menu.openId': 'OpenID',
   'menu.applications': 'Applications',
   'menu.scopes': 'Scopes',

@@ -19,6 +19,7 @@ export const fr: Partial<Record<keyof typeof en, string>> = {
   'menu.users': 'Utilisateurs',
   'menu.claimTypes': 'Types de revendications',
   'menu.securityLogs': 'Journaux de sécurité',
+  'menu.sessions': 'Sessions',
   'menu.openId': 'OpenID',
   'menu.applications': 'Applications',
   'menu.scopes': 'Portées',

@@ -17,6 +17,7 @@ export const hy: Partial<Record<keyof typeof en, string>> = {
   'menu.users': 'Օգտատերեր',
   'menu.claimTypes': 'Պահանջի տեսակներ',
   'menu.securityLogs': 'Անվտանգության մատյաններ',
+  'menu.sessions': 'Սեանսներ',
   'menu.applications': 'Հավելվածներ',
   'menu.scopes': 'Շրջանակներ',
   'menu.languageManagement': 'Լեզուների կառավարում',

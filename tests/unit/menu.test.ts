@@ -57,6 +57,7 @@ describe('main menu', () => {
       'identity.users',
       'identity.claimTypes',
       'identity.securityLogs',
+      'identity.sessions',
       'openiddict',
       'openiddict.applications',
       'openiddict.scopes',
