@@ -38,7 +38,15 @@ async function openUsers(query = ''): Promise<{ page: Page; problems: string[] }
   const page = await browser.context.newPage();
   await page.emulateMedia({ reducedMotion: 'reduce' });
   const problems = watchForPageProblems(page);
-  await signIn(page, server.url);
+  const lines: string[] = [];
+  page.on('console', (message) => lines.push(`${message.type()}: ${message.text()}`));
+  page.on('requestfailed', (request) => lines.push(`failed ${request.url()}`));
+  page.on('response', (response) => lines.push(`${response.status()} ${response.url()}`));
+  await signIn(page, server.url).catch(async (error) => {
+    await page.screenshot({ path: '/tmp/shots/signin-fail.png' });
+    console.log(page.url(), lines.join('\n'));
+    throw error;
+  });
   await page.goto(`${server.url}/identity/users${query}`);
   await page.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
   await dataRows(usersTable(page)).first().waitFor();
