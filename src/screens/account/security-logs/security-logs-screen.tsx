@@ -8,10 +8,10 @@ import { selectCulture } from '../../../app/shell-view.ts';
 import { useAreaTexts } from '../../../app/use-area-texts.ts';
 import { useSystem } from '../../../app/system-context.ts';
 import { type DataColumn, stackClass, TextField } from '../../../ui/index.ts';
+import { abpListQuery } from '../../../views/kit/resource-spec.ts';
 import { ListFilters, ListTable, usePagedList, usePagedListActor } from '../../../views/lists/paged-list-view.tsx';
 import { DateTimeField, useDateFormats } from '../../audit-logs/audit-parts.tsx';
 import { useAccountHttp } from '../manage/account-http.ts';
-import { toApiQuery } from '../../audit-logs/list-url.ts';
 import { securityLogsTexts } from './security-logs-texts.ts';
 
 const textFilters = ['applicationName', 'identity', 'action', 'userName', 'clientId', 'correlationId'] as const;
@@ -21,7 +21,7 @@ export default function SecurityLogsScreen() {
   const { auth } = useSystem();
   const dates = useDateFormats(useSelector(auth, selectCulture));
   const http = useAccountHttp();
-  const list = usePagedListActor((query, signal) => getMySecurityLogs(http, toApiQuery(query), signal), {
+  const list = usePagedListActor((query, signal) => getMySecurityLogs(http, abpListQuery(query), signal), {
     sorting: { id: 'creationTime', direction: 'desc' },
   });
   const { view, edit, text } = usePagedList<SecurityLogDto>(list);

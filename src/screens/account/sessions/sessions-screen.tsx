@@ -15,10 +15,10 @@ import { selectCulture } from '../../../app/shell-view.ts';
 import { useAreaTexts } from '../../../app/use-area-texts.ts';
 import { useSystem } from '../../../app/system-context.ts';
 import { Badge, type DataColumn, showToast, stackClass, TextField } from '../../../ui/index.ts';
+import { abpListQuery } from '../../../views/kit/resource-spec.ts';
 import { ListFilters, ListTable, usePagedList, usePagedListActor } from '../../../views/lists/paged-list-view.tsx';
 import { useDateFormats } from '../../audit-logs/audit-parts.tsx';
 import { useAccountHttp } from '../manage/account-http.ts';
-import { toApiQuery } from '../../audit-logs/list-url.ts';
 import { sessionsTexts } from './sessions-texts.ts';
 
 const addresses = (value: SessionDto['ipAddresses']) => (Array.isArray(value) ? value.join(', ') : (value ?? ''));
@@ -28,7 +28,7 @@ export default function SessionsScreen() {
   const { auth, confirmAction } = useSystem();
   const dates = useDateFormats(useSelector(auth, selectCulture));
   const http = useAccountHttp();
-  const list = usePagedListActor((query, signal) => getMySessions(http, toApiQuery(query), signal), {
+  const list = usePagedListActor((query, signal) => getMySessions(http, abpListQuery(query), signal), {
     sorting: { id: 'lastAccessed', direction: 'desc' },
   });
   const revoke = useActorRef(
