@@ -189,6 +189,10 @@ export interface AuditOutboxPayload {
   changes: EntityChangeRecord[];
 }
 
+const outboxUpsert = `insert into audit_outbox (id, tenant_id, payload) values ($1::uuid, $2::uuid, $3::jsonb)
+  on conflict (id) do update set payload = excluded.payload || audit_outbox.payload
+    || jsonb_build_object('changes', (audit_outbox.payload -> 'changes') || (excluded.payload -> 'changes'))`;
+
 /**
  * Inside a request's transaction (journal.ts): one row in audit_outbox under the log's id, holding
  * the log (`record`, as known now) and `changes`. A later transaction of the same request merges
@@ -205,9 +209,18 @@ export async function writeAuditOutbox(
 ): Promise<void> {
   const { entityChanges: _ignored, id: _id, stored: _stored, ...log } = record;
   const payload: AuditOutboxPayload = { log, changes };
-  await tx.execute(sql`insert into ${auditOutbox} (id, tenant_id, payload) values (${logId}::uuid, ${tenantId}::uuid, ${JSON.stringify(payload)}::jsonb)
-    on conflict (id) do update set payload = excluded.payload || ${auditOutbox}.payload
-      || jsonb_build_object('changes', (${auditOutbox}.payload -> 'changes') || (excluded.payload -> 'changes'))`);
+  const params = [logId, tenantId, JSON.stringify(payload)];
+  // Straight to the driver's client of the transaction when there is one (both drivers' clients
+  // take text and values): drizzle's statement building and result mapping cost about 0.15 ms on
+  // PGlite, a third of this insert, on every changing request. Otherwise through drizzle.
+  const client = (tx as unknown as { session?: { client?: { query?: unknown } } }).session?.client;
+  if (client && typeof client.query === 'function') {
+    await (client.query as (text: string, values: unknown[]) => Promise<unknown>).call(client, outboxUpsert, params);
+  } else {
+    await tx.execute(sql`insert into ${auditOutbox} (id, tenant_id, payload) values (${params[0]}::uuid, ${params[1]}::uuid, ${params[2]}::jsonb)
+      on conflict (id) do update set payload = excluded.payload || ${auditOutbox}.payload
+        || jsonb_build_object('changes', (${auditOutbox}.payload -> 'changes') || (excluded.payload -> 'changes'))`);
+  }
 }
 
 const date = (value: unknown) => new Date(value as string);
@@ -283,7 +296,8 @@ export async function expandAuditOutbox(
       for (const row of rows) {
         const payload = (typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload) as AuditOutboxPayload;
         const { record, changes } = fromOutbox(row.id, row.tenant_id, payload);
-        const completion = options.completions?.get(row.id);
+        // A row without a log (written by hand) leaves its completion to the queue's update.
+        const completion = record ? options.completions?.get(row.id) : undefined;
         if (completion) {
           options.completions!.delete(row.id);
           taken.push(completion);
