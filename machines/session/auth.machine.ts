@@ -17,6 +17,11 @@
 //   one arrives, so the app never blanks; a refused token or a failure then signs out as on start.
 // - Any OAuth error (`auth.oauthError`, a failed link login) clears the tokens unless an error filter
 //   matches; the 'Impersonation' grant is exempt by default.
+// - Signed in, `auth.impersonate` {userId} ("Login as this user", AbpIdentity.Users.Impersonation;
+//   userId null goes back to the impersonator) runs the Impersonation grant with the current token
+//   (`impersonate`): its session replaces the stored one, the configuration is loaded for the new
+//   user and the app goes to '/'; a refusal keeps the current session (the grant is exempt from the
+//   OAuth error rule) and toasts the server's description.
 // - Sign-in: the code flow redirects to the identity server (waiting up to `redirectTimeout`); the
 //   password flow goes to /account/login?returnUrl=…, whose form posts the grant and hands the answer
 //   over with `auth.tokensReceived`; a two-factor challenge is kept for /account/send-security-code.
@@ -44,7 +49,7 @@ import {
   withoutLinkLoginQuery,
 } from './tokens.ts';
 
-import type { AuthContext, AuthEmitted, AuthEvent, AuthInput, CallbackResult } from './auth.types.ts';
+import type { AuthContext, AuthEmitted, AuthEvent, AuthInput, CallbackResult, ImpersonateInput } from './auth.types.ts';
 import { loginPageUrl, pathOf, safeReturnUrl, withoutAuthorizationResponse } from './auth.types.ts';
 
 export * from './auth.types.ts';
@@ -52,6 +57,12 @@ export * from './auth.types.ts';
 // Placeholders: the real effects are supplied in src/app/system.ts and fakes in the tests.
 const notProvided = (name: string) => () => Promise.reject(new Error(`actor ${name} is not provided`));
 const clearSession = { session: null, configuration: null } as const;
+
+/** The server's error_description of a refused grant, if it sent one. */
+function oauthDescription(error: unknown): string | null {
+  const description = (error as { error_description?: unknown } | null)?.error_description;
+  return typeof description === 'string' && description !== '' ? description : null;
+}
 
 export const authMachine = setup({
   types: { context: {} as AuthContext, events: {} as AuthEvent, input: {} as AuthInput, emitted: {} as AuthEmitted },
@@ -64,6 +75,7 @@ export const authMachine = setup({
     loadConfiguration: fromPromise<ApplicationConfiguration, { accessToken: string; culture: string }>(notProvided('loadConfiguration')),
     watchTokenExpiry: fromCallback<AuthEvent, { session: AuthSession }>(() => {}),
     linkLogin: linkLoginMachine,
+    impersonate: fromPromise<AuthSession, ImpersonateInput>(notProvided('impersonate')),
   },
   guards: {
     isCodeFlow: ({ context }) => context.flow === 'code',
@@ -354,10 +366,29 @@ export const authMachine = setup({
       },
       on: {
         'auth.signOut': { target: 'signingOut', actions: assign({ error: null }) },
+        'auth.impersonate': { target: 'impersonating', actions: assign({ error: null }) },
         'auth.oauthError': {
           guard: { type: 'clearsTokens', params: ({ event }) => event.error },
           target: 'signedOut',
           actions: ['clearTokens', assign({ error: 'notAuthenticated' })],
+        },
+      },
+    },
+    impersonating: {
+      invoke: {
+        id: 'impersonate',
+        src: 'impersonate',
+        input: ({ context, event }) => {
+          const request = event as Extract<AuthEvent, { type: 'auth.impersonate' }>;
+          return { session: context.session as AuthSession, userId: request.userId ?? null, tenantId: request.tenantId ?? null };
+        },
+        onDone: {
+          target: 'loadingConfiguration',
+          actions: [{ type: 'storeSession', params: ({ event }) => event.output }, emit({ type: 'navigation.push', url: '/' } as const)],
+        },
+        onError: {
+          target: 'signedIn',
+          actions: emit(({ event }) => ({ type: 'toast.error', description: oauthDescription(event.error) }) as const),
         },
       },
     },

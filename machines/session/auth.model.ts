@@ -64,6 +64,10 @@ export const configurationWithoutUserId: ApplicationConfiguration = (() => {
   return config;
 })();
 
+/** The session the Impersonation grant answers (another user, the impersonator in its claims). */
+export const impersonatedSession: AuthSession = { ...storedSession, accessToken: 'impersonated-access-token', refreshToken: null };
+export const impersonationRefusal = { error: 'invalid_grant', error_description: 'You are not allowed to impersonate this user.' };
+
 export const passwordTokens = { access_token: 'password-access-token', refresh_token: 'password-refresh-token', expires_in: 3600 };
 
 const done = (id: string, output: unknown): EventObject => ({ type: `xstate.done.actor.${id}`, output }) as EventObject;
@@ -86,6 +90,7 @@ const userEvents: AuthEvent[] = [
   { type: 'auth.oauthError', error: { grantType: 'refresh_token', error: 'invalid_grant' } },
   { type: 'auth.oauthError', error: { grantType: 'Impersonation', error: 'invalid_grant' } },
   { type: 'auth.reloadConfiguration' },
+  { type: 'auth.impersonate', userId: 'u-2' },
 ];
 
 export const authModel: MachineModel<typeof authMachine> = {
@@ -129,6 +134,8 @@ export const authModel: MachineModel<typeof authMachine> = {
     done('refreshToken', renewedSession),
     failed('refreshToken'),
     done('linkLogin', { error: 'invalid_grant', description: 'The link is not valid.' }),
+    done('impersonate', impersonatedSession),
+    { type: 'xstate.error.actor.impersonate', error: impersonationRefusal } as EventObject,
     ...(userEvents as EventObject[]),
   ],
   describeEvent(event) {

@@ -59,6 +59,8 @@ export type AuthEvent =
   | { type: 'auth.twoFactorRequired'; challenge: TwoFactorChallenge }
   | { type: 'auth.reloadConfiguration' }
   | { type: 'auth.oauthError'; error: OAuthErrorInfo }
+  /** Sign in as another user of the tenant (AbpIdentity.Users.Impersonation); userId null: back to the impersonator. */
+  | { type: 'auth.impersonate'; userId: string | null; tenantId?: string | null }
   | { type: 'session.expiring' };
 
 /** What the callback gives back: the session and the returnUrl the sign-in started with. */
@@ -70,6 +72,13 @@ export type AuthEmitted =
   | { type: 'tokens.store'; session: AuthSession }
   | { type: 'tokens.clear' }
   | { type: 'toast.error'; description: string | null };
+
+/** What the Impersonation grant is asked for: the current session, and whom to become. */
+export interface ImpersonateInput {
+  session: AuthSession;
+  userId: string | null;
+  tenantId: string | null;
+}
 
 /** The address without the authorization response parameters, keeping everything else. */
 export function withoutAuthorizationResponse(location: string): string {

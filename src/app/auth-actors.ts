@@ -9,7 +9,14 @@
 import type { UserManager } from 'oidc-client-ts';
 import { fromCallback, fromPromise } from 'xstate';
 import { linkLoginMachine } from '../../machines/account/link-login.machine.ts';
-import { type AuthEvent, type AuthFlow, type AuthSession, authMachine, type CallbackResult } from '../../machines/session/auth.machine.ts';
+import {
+  type AuthEvent,
+  type AuthFlow,
+  type AuthSession,
+  authMachine,
+  type CallbackResult,
+  type ImpersonateInput,
+} from '../../machines/session/auth.machine.ts';
 import { renewalDelay, sessionFromTokens, type TokenResponse } from '../../machines/session/tokens.ts';
 import { type ApplicationConfiguration, getApplicationConfiguration } from '../api/application-configuration.ts';
 import { requestTokens, revokeToken } from '../api/account.ts';
@@ -143,6 +150,19 @@ export function createAuthLogic(options: AuthActorOptions) {
           refresh_token: input.session.refreshToken,
         });
         return sessionFromTokens(tokens, Date.now(), clientId, input.session);
+      }),
+      // "Login as this user" (AbpIdentity.Users.Impersonation): the Impersonation grant with the current
+      // access token; without UserId the server goes back to the impersonator. The machine's tokens.store keeps it.
+      impersonate: fromPromise<AuthSession, ImpersonateInput>(async ({ input }) => {
+        const tokens = await requestTokens(issuer, {
+          grant_type: 'Impersonation',
+          client_id: clientId,
+          access_token: input.session.accessToken,
+          scope: options.scope,
+          UserId: input.userId,
+          TenantId: input.tenantId,
+        });
+        return sessionFromTokens(tokens, Date.now(), clientId);
       }),
       loadConfiguration: fromPromise<ApplicationConfiguration, { accessToken: string; culture: string }>(({ input }) =>
         getApplicationConfiguration(

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordToken } from '../kit/auth.ts';
 import { type Browser, launchBrowser } from '../kit/browser.ts';
 import { startTestServer, type TestServer } from '../kit/test-server.ts';
+import { storedAccessToken } from './account-helpers.ts';
 import { adminApi, dataRows, rowAction, screenshots, searchFor, tabTo } from './identity-helpers.ts';
 import { acceptCookies, ensureBuilt, expectAxeCleanInLightAndDark, signIn, watchForPageProblems } from './shell-helpers.ts';
 
@@ -221,6 +222,39 @@ describe('users screen', () => {
     } finally {
       await page.evaluate(() => localStorage.removeItem('Abp.SelectedLanguage'));
       await page.close();
+    }
+  });
+
+  it('logs in as another user (Impersonation grant): the app comes back home as that user', async () => {
+    // Its own browser: the session becomes the other user's.
+    const own = await launchBrowser();
+    try {
+      await acceptCookies(own.context, server.url);
+      const page = await own.context.newPage();
+      const problems = watchForPageProblems(page);
+      await signIn(page, server.url);
+      await page.goto(`${server.url}/identity/users`);
+      await dataRows(usersTable(page)).first().waitFor();
+      await searchFor(page, usersTable(page), 'e2e.imp40');
+      await rowAction(page, usersTable(page), 'e2e.imp40', 'Login as this user');
+      const confirm = page.getByRole('alertdialog', { name: 'Are you sure?' });
+      await confirm.getByText('You will be signed in as e2e.imp40.', { exact: false }).waitFor();
+      await tabTo(page, confirm.getByRole('button', { name: 'Yes' }));
+      await page.keyboard.press('Enter');
+      await page.waitForURL(`${server.url}/`);
+      await expect
+        .poll(async () => {
+          const token = await storedAccessToken(page);
+          const response = await fetch(`${server.url}/api/abp/application-configuration`, {
+            headers: { Authorization: `Bearer ${token}` },
+          });
+          return ((await response.json()) as { currentUser: { userName: string | null; impersonatorUserName?: string | null } }).currentUser
+            .userName;
+        })
+        .toBe('e2e.imp40');
+      expect(problems).toEqual([]);
+    } finally {
+      await own.close();
     }
   });
 });

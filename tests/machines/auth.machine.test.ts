@@ -22,7 +22,16 @@ import {
 import { modelPaths, uncoveredEdges } from '../../machines/testing/model-paths.ts';
 import { delayOf, drivePath, fakeActors, settled } from './model-driver.ts';
 
-const actorNames = ['loadUser', 'handleCallback', 'startSignIn', 'signOut', 'refreshToken', 'loadConfiguration', 'linkLogin'] as const;
+const actorNames = [
+  'loadUser',
+  'handleCallback',
+  'startSignIn',
+  'signOut',
+  'refreshToken',
+  'loadConfiguration',
+  'linkLogin',
+  'impersonate',
+] as const;
 const session: AuthSession = { accessToken: 'at-1', idToken: 'id-1' };
 
 function start(location = 'https://app.example/', culture = 'en', options: { flow?: 'code' | 'password' } = {}) {
@@ -46,6 +55,36 @@ async function signedIn() {
 }
 
 describe('auth machine', () => {
+  it('logs in as another user: the Impersonation grant with the current session, its session stored, the new configuration, home', async () => {
+    const run = await signedIn();
+    run.emitted.length = 0;
+    run.actor.send({ type: 'auth.impersonate', userId: 'u-2' });
+    expect(run.fakes.calls.at(-1)).toEqual({ name: 'impersonate', input: { session, userId: 'u-2', tenantId: null } });
+    const other: AuthSession = { accessToken: 'at-u2', idToken: null };
+    run.fakes.settle('impersonate', { output: other });
+    await settled();
+    expect(run.emitted).toEqual([
+      { type: 'tokens.store', session: other },
+      { type: 'navigation.push', url: '/' },
+    ]);
+    expect(run.fakes.calls.at(-1)).toEqual({ name: 'loadConfiguration', input: { accessToken: 'at-u2', culture: 'en' } });
+    run.fakes.settle('loadConfiguration', { output: configuration('u2') });
+    await settled();
+    expect(run.state().matches('signedIn')).toBe(true);
+    expect(run.state().context.session).toEqual(other);
+  });
+
+  it('a refused impersonation keeps the session and says why', async () => {
+    const run = await signedIn();
+    run.emitted.length = 0;
+    run.actor.send({ type: 'auth.impersonate', userId: 'u-2' });
+    run.fakes.settle('impersonate', { error: { error: 'invalid_grant', error_description: 'Not allowed.' } });
+    await settled();
+    expect(run.state().value).toEqual({ signedIn: 'ready' });
+    expect(run.state().context.session).toEqual(session);
+    expect(run.emitted).toEqual([{ type: 'toast.error', description: 'Not allowed.' }]);
+  });
+
   it('reloads the configuration while staying signed in: the current one stays until the new one arrives', async () => {
     const run = await signedIn();
     const before = run.state().context.configuration;

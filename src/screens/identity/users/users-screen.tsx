@@ -20,15 +20,19 @@ export default function UsersScreen() {
   const http = useSessionHttp();
   const { auth } = useSystem();
   const access = useSelector(auth, selectAccess, shallowEqual);
+  const currentUserId = useSelector(auth, (snapshot) => snapshot.context.configuration?.currentUser.id ?? null);
   const locale = document.documentElement.lang || 'en';
   const spec = useMemo(
     () => ({
-      ...usersSpec(t, kit, locale),
+      ...usersSpec(t, kit, locale, {
+        currentUserId,
+        impersonate: (userId) => auth.send({ type: 'auth.impersonate', userId }),
+      }),
       ...(isGranted(access, 'AbpIdentity.Users.Import')
         ? { toolbar: ({ refresh }: { refresh: () => void }) => <UsersImport http={http} t={t} kit={kit} onImported={refresh} /> }
         : {}),
     }),
-    [t, kit, locale, access, http],
+    [t, kit, locale, access, http, auth, currentUserId],
   );
   return <ResourceScreen spec={spec} />;
 }

@@ -46,7 +46,18 @@ import { bulkBody, bulkLockEnd, lockEndOf, type UsersKey, unitOptions, userValid
 
 const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
 
-export function usersSpec(t: AreaTranslate<UsersKey>, kit: AreaTranslate<KitTextKey>, locale: string): ResourceSpec<IdentityUserDto> {
+/** What the screen gives the spec from the session: who is signed in, and how to sign in as another user. */
+export interface SessionHooks {
+  currentUserId: string | null;
+  impersonate: (userId: string) => void;
+}
+
+export function usersSpec(
+  t: AreaTranslate<UsersKey>,
+  kit: AreaTranslate<KitTextKey>,
+  locale: string,
+  session: SessionHooks = { currentUserId: null, impersonate: () => {} },
+): ResourceSpec<IdentityUserDto> {
   const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
   const filters = usersFilters(t);
   const labels = {
@@ -327,6 +338,16 @@ export function usersSpec(t: AreaTranslate<UsersKey>, kit: AreaTranslate<KitText
         permission: 'AbpIdentity.Sessions',
         dialogTitle: (user) => t('sessionsTitle', user.userName),
         panel: ({ item }) => <UserSessions userId={item.id} />,
+      },
+      {
+        // The auth machine runs the Impersonation grant (auth.impersonate) and takes the app home.
+        id: 'impersonate',
+        label: t('impersonate'),
+        permission: 'AbpIdentity.Users.Impersonation',
+        isAvailable: (user) => user.id !== session.currentUserId && user.isActive,
+        confirm: (user) => t('impersonateConfirm', user.userName),
+        successText: t('impersonateStarted'),
+        run: async (_, user) => session.impersonate(user.id),
       },
       {
         id: 'delete',

@@ -75,6 +75,8 @@ const en = {
   importReport: 'Rows: {0}. Created: {1}. Failed: {2}.',
   importInvalidRows: 'Download the rows that failed',
   importFailed: 'The file could not be imported.',
+  impersonateConfirm: 'You will be signed in as {0}. Do you confirm that?',
+  impersonateStarted: 'Signing in as the selected user…',
   impersonate: 'Login as this user',
 };
 
@@ -156,6 +158,8 @@ export const usersTextSets: { en: Record<Key, string>; ar: Record<Key, string>; 
     importReport: 'الصفوف: {0}. تم الإنشاء: {1}. فشل: {2}.',
     importInvalidRows: 'تنزيل الصفوف التي فشلت',
     importFailed: 'تعذر استيراد الملف.',
+    impersonateConfirm: 'سيتم تسجيل دخولك باسم {0}. هل تؤكد ذلك؟',
+    impersonateStarted: 'جارٍ تسجيل الدخول باسم المستخدم المحدد…',
     impersonate: 'تسجيل الدخول كهذا المستخدم',
   },
   fr: {
@@ -232,6 +236,8 @@ export const usersTextSets: { en: Record<Key, string>; ar: Record<Key, string>; 
     importReport: 'Lignes : {0}. Créés : {1}. Échecs : {2}.',
     importInvalidRows: 'Télécharger les lignes en échec',
     importFailed: "Le fichier n'a pas pu être importé.",
+    impersonateConfirm: 'Vous serez connecté en tant que {0}. Confirmez-vous ?',
+    impersonateStarted: "Connexion en tant que l'utilisateur choisi…",
     impersonate: 'Se connecter en tant que cet utilisateur',
   },
   hy: {
@@ -308,6 +314,8 @@ export const usersTextSets: { en: Record<Key, string>; ar: Record<Key, string>; 
     importReport: 'Տողեր՝ {0}։ Ստեղծված՝ {1}։ Ձախողված՝ {2}։',
     importInvalidRows: 'Ներբեռնել ձախողված տողերը',
     importFailed: 'Ֆայլը չհաջողվեց ներմուծել։',
+    impersonateConfirm: 'Դուք մուտք կգործեք որպես {0}։ Հաստատո՞ւմ եք։',
+    impersonateStarted: 'Մուտք ընտրված օգտատիրոջ անունով…',
     impersonate: 'Մուտք գործել որպես այս օգտատեր',
   },
 };
