@@ -83,7 +83,9 @@ describe('security logs screen', () => {
     // Sorting by Action (the server sorts).
     await tabTo(page, table(page).getByRole('columnheader', { name: 'Action', exact: true }).getByRole('button'));
     await page.keyboard.press('Enter');
-    await expect.poll(() => table(page).getByRole('columnheader', { name: 'Action', exact: true }).getAttribute('aria-sort')).toBe('ascending');
+    await expect
+      .poll(() => table(page).getByRole('columnheader', { name: 'Action', exact: true }).getAttribute('aria-sort'))
+      .toBe('ascending');
 
     // Details of one log, in a modal.
     const actions = table(page)
