@@ -1,17 +1,13 @@
-// The selected unit's Members and Roles tabs (issue 9; spec 7.13), on the kit's list pieces: each
-// list is a pagedList actor (ListTable, the free-text search), removing a row is the kit's rowAction
-// machine ('Are you sure?', one mutation at a time, toast, refresh), which dialog is open the kit's
-// resourceDialog machine. Adding opens a paged lookup of the users (roles) not yet in the unit, whose
-// rows are added one by one; Move all users is the kit's entity form with the target unit. Rules:
-// ManageMembers offers add/remove member and move all users, ManageRoles add/remove role; after any
-// change the unit's lists and the tree's member counts reload.
-import type { RowData } from '@tanstack/react-table';
+// The selected unit's Members and Roles tabs (issue 9; spec 7.13), each an embedded ResourceScreen
+// of the kit (paged list, search, Remove with 'Are you sure?', toast, focus after a delete); which of
+// the unit's dialogs is open is the kit's resourceDialog machine. Add opens a paged lookup (again an
+// embedded kit list) of the users (roles) not yet in the unit, whose rows are added one by one; Move
+// all users is the kit's entity form with the target unit. Rules: ManageMembers offers add/remove
+// member and move all users, ManageRoles add/remove role; after a change the tree's member counts
+// reload, and closing a dialog reloads the unit's lists.
 import { useActorRef, useSelector } from '@xstate/react';
-import { type ReactNode, useEffect, useMemo } from 'react';
-import { fromPromise } from 'xstate';
-import type { FetchPageInput, PageResult } from '../../../../machines/generic/paged-list.machine.ts';
+import { useEffect, useMemo } from 'react';
 import { resourceDialogMachine, selectResourceDialog } from '../../../../machines/generic/resource-dialog.machine.ts';
-import { rowActionMachine, selectRowAction } from '../../../../machines/generic/row-action.machine.ts';
 import {
   addUnitMembers,
   addUnitRoles,
@@ -29,230 +25,129 @@ import type { Http } from '../../../api/http.ts';
 import { inspectOptions } from '../../../app/inspection.ts';
 import { shallowEqual } from '../../../app/shell-view.ts';
 import type { AreaTranslate } from '../../../i18n/define-texts.ts';
-import { Button, ConfirmDialog, type DataColumn, Modal, SearchField, showToast } from '../../../ui/index.ts';
+import { Button, type DataColumn, Modal, showToast } from '../../../ui/index.ts';
 import { EntityFormModal } from '../../../views/kit/entity-form-view.tsx';
 import type { KitTextKey } from '../../../views/kit/kit-texts.ts';
-import { abpListQuery, type FormSpec } from '../../../views/kit/resource-spec.ts';
-import { type ListRef, ListFilters, ListTable, usePagedList, usePagedListActor } from '../../../views/lists/paged-list-view.tsx';
+import { abpListQuery, type FormSpec, type ResourceSpec } from '../../../views/kit/resource-spec.ts';
+import { ResourceScreen } from '../../../views/kit/resource-screen.tsx';
 import type { OrganizationUnitsTextKey } from './organization-units-texts.ts';
 import * as styles from './organization-units.css.ts';
 
 type Texts = AreaTranslate<OrganizationUnitsTextKey>;
 type Kit = AreaTranslate<KitTextKey>;
-
-interface ListRowAction<TItem> {
-  id: string;
-  label: string;
-  confirm?: (item: TItem) => string;
-  successText: string;
-  run: (item: TItem) => Promise<unknown>;
-}
-
-/** One searchable paged list with at most one row action (remove, or add in a lookup). */
-function UnitList<TItem extends RowData>({
-  list,
-  label,
-  columns,
-  getId,
-  getLabel,
-  action,
-  kit,
-  onChanged,
-  toolbar,
-}: {
-  list: ListRef;
-  label: string;
-  columns: DataColumn<TItem>[];
-  getId: (item: TItem) => string;
-  getLabel: (item: TItem) => string;
-  action: ListRowAction<TItem> | null;
-  kit: Kit;
-  onChanged: () => void;
-  toolbar?: ReactNode;
-}) {
-  const { view, edit, text } = usePagedList<TItem>(list);
-  const logic = useMemo(
-    () =>
-      rowActionMachine.provide({
-        actors: {
-          runAction: fromPromise<unknown, { action: string; id: string }>(({ input }) => {
-            const item = list.getSnapshot().context.items.find((row) => getId(row as TItem) === input.id) as TItem | undefined;
-            return action && item !== undefined ? action.run(item) : Promise.reject(new Error(`no row ${input.id}`));
-          }),
-        },
-      }),
-    [list, action, getId],
-  );
-  const rowAction = useActorRef(logic, inspectOptions());
-  const rowView = useSelector(rowAction, selectRowAction, shallowEqual);
-  useEffect(() => {
-    const subscriptions = [
-      rowAction.on('list.refresh', () => {
-        list.send({ type: 'refresh' });
-        onChanged();
-      }),
-      rowAction.on('action.succeeded', () => showToast({ kind: 'success', title: action?.successText ?? '' })),
-      rowAction.on('action.failed', (event) =>
-        showToast({ kind: 'error', title: kit('actionFailed'), description: event.message ?? undefined }),
-      ),
-    ];
-    return () => {
-      for (const subscription of subscriptions) subscription.unsubscribe();
-    };
-  }, [rowAction, list, action, kit, onChanged]);
-  const pageIds = view.items.map(getId);
-  const pending = rowView.pending ? view.items.find((item) => getId(item) === rowView.pending?.id) : undefined;
-  return (
-    <div className={styles.panel}>
-      <div className={styles.actions}>
-        <ListFilters list={list} t={kit}>
-          <SearchField
-            label={kit('search')}
-            value={text('filter')}
-            onChange={(value) => edit('filter', value)}
-            clearLabel={kit('clearSearch')}
-          />
-        </ListFilters>
-        {toolbar}
-      </div>
-      <ListTable<TItem>
-        list={list}
-        view={view}
-        t={kit}
-        label={label}
-        columns={columns}
-        getRowId={getId}
-        {...(action
-          ? {
-              rowActions: (item: TItem) => [
-                {
-                  id: action.id,
-                  label: action.label,
-                  isDisabled: !rowView.canAct,
-                  onAction: () =>
-                    rowAction.send({
-                      type: 'action.request',
-                      action: action.id,
-                      id: getId(item),
-                      confirm: action.confirm !== undefined,
-                      removesRow: true,
-                      rowIds: pageIds,
-                    }),
-                },
-              ],
-              rowActionsLabel: (item: TItem) => kit('actionsFor', getLabel(item)),
-            }
-          : {})}
-      />
-      <ConfirmDialog
-        isOpen={rowView.phase === 'confirming' || (rowView.phase === 'running' && action?.confirm !== undefined)}
-        title={kit('areYouSure')}
-        message={pending && action?.confirm ? action.confirm(pending) : ''}
-        confirmLabel={kit('yes')}
-        cancelLabel={kit('cancel')}
-        isPending={rowView.phase === 'running'}
-        onConfirm={() => rowAction.send({ type: 'action.confirm' })}
-        onCancel={() => rowAction.send({ type: 'action.cancel' })}
-      />
-    </div>
-  );
-}
-
-const pageOf =
-  <TItem,>(load: (query: Record<string, string | number | boolean>, signal: AbortSignal) => Promise<PageResult<TItem>>) =>
-  (query: FetchPageInput, signal: AbortSignal) =>
-    load(abpListQuery(query), signal) as Promise<PageResult>;
-
-function userColumns(t: Texts): DataColumn<IdentityUserDto>[] {
-  return [
-    { id: 'userName', header: t('userName'), cell: (user) => user.userName },
-    { id: 'email', header: t('email'), cell: (user) => user.email },
-    { id: 'name', header: t('name'), cell: (user) => [user.name, user.surname].filter(Boolean).join(' ') },
-  ];
-}
-
-function roleColumns(t: Texts): DataColumn<IdentityRoleDto>[] {
-  return [{ id: 'name', header: t('roleName'), cell: (role) => role.name }];
-}
-
-const userId = (user: IdentityUserDto) => user.id;
-const roleId = (role: IdentityRoleDto) => role.id;
-const userLabel = (user: IdentityUserDto) => user.userName;
-const roleLabel = (role: IdentityRoleDto) => role.name;
+const manageMembers = 'AbpIdentity.OrganizationUnits.ManageMembers';
+const manageRoles = 'AbpIdentity.OrganizationUnits.ManageRoles';
 
 export interface UnitRef {
   id: string;
   name: string;
 }
 
-/** The lookup of users (roles) not yet in the unit: each row's action adds it. */
-function AddLookup({
-  kind,
-  unit,
-  http,
-  t,
-  kit,
-  onChanged,
-  onClose,
-}: {
-  kind: 'members' | 'roles';
-  unit: UnitRef;
-  http: Http;
-  t: Texts;
-  kit: Kit;
-  onChanged: () => void;
-  onClose: () => void;
-}) {
-  const list = usePagedListActor(
-    kind === 'members'
-      ? pageOf((query, signal) => getAvailableUsers(http, { ...query, id: unit.id }, signal))
-      : pageOf((query, signal) => getAvailableRoles(http, { ...query, id: unit.id }, signal)),
-    {},
-  );
-  const addUser = useMemo<ListRowAction<IdentityUserDto>>(
-    () => ({ id: 'add', label: t('add'), successText: t('added', unit.name), run: (user) => addUnitMembers(http, unit.id, [user.id]) }),
-    [http, t, unit],
-  );
-  const addRole = useMemo<ListRowAction<IdentityRoleDto>>(
-    () => ({ id: 'add', label: t('add'), successText: t('added', unit.name), run: (role) => addUnitRoles(http, unit.id, [role.id]) }),
-    [http, t, unit],
-  );
-  return (
-    <Modal
-      isOpen
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
-      title={kind === 'members' ? t('addMembersTitle', unit.name) : t('addRolesTitle', unit.name)}
-      size="lg"
-      closeLabel={t('close')}
-      footer={<Button onPress={onClose}>{t('close')}</Button>}
-    >
-      {kind === 'members' ? (
-        <UnitList<IdentityUserDto>
-          list={list}
-          label={t('availableUsers', unit.name)}
-          columns={userColumns(t)}
-          getId={userId}
-          getLabel={userLabel}
-          action={addUser}
-          kit={kit}
-          onChanged={onChanged}
-        />
-      ) : (
-        <UnitList<IdentityRoleDto>
-          list={list}
-          label={t('availableRoles', unit.name)}
-          columns={roleColumns(t)}
-          getId={roleId}
-          getLabel={roleLabel}
-          action={addRole}
-          kit={kit}
-          onChanged={onChanged}
-        />
-      )}
-    </Modal>
-  );
+function userColumns(t: Texts): DataColumn<IdentityUserDto>[] {
+  return [
+    { id: 'userName', header: t('userName'), sortable: true, cell: (user) => user.userName },
+    { id: 'email', header: t('email'), sortable: true, cell: (user) => user.email },
+    { id: 'name', header: t('name'), cell: (user) => [user.name, user.surname].filter(Boolean).join(' ') },
+  ];
+}
+
+function roleColumns(t: Texts): DataColumn<IdentityRoleDto>[] {
+  return [{ id: 'name', header: t('roleName'), sortable: true, cell: (role) => role.name }];
+}
+
+function membersSpec(t: Texts, unit: UnitRef, onChanged: () => void): ResourceSpec<IdentityUserDto> {
+  return {
+    title: t('members'),
+    tableLabel: t('membersTable', unit.name),
+    getId: (user) => user.id,
+    getLabel: (user) => user.userName,
+    columns: userColumns(t),
+    list: (http, query, signal) => getUnitMembers(http, unit.id, abpListQuery(query), signal),
+    rowActions: [
+      {
+        id: 'remove',
+        label: t('remove'),
+        isDanger: true,
+        permission: manageMembers,
+        confirm: (user) => t('removeMemberConfirm', user.userName, unit.name),
+        removesRow: true,
+        successText: t('removed'),
+        run: async (http, user) => {
+          await removeUnitMember(http, unit.id, user.id);
+          onChanged();
+        },
+      },
+    ],
+  };
+}
+
+function rolesSpec(t: Texts, unit: UnitRef): ResourceSpec<IdentityRoleDto> {
+  return {
+    title: t('roles'),
+    tableLabel: t('rolesTable', unit.name),
+    getId: (role) => role.id,
+    getLabel: (role) => role.name,
+    columns: roleColumns(t),
+    // The unit's roles take paging only: the free text is not sent.
+    list: (http, query, signal) => getUnitRoles(http, unit.id, abpListQuery({ ...query, filters: {} }), signal),
+    rowActions: [
+      {
+        id: 'remove',
+        label: t('remove'),
+        isDanger: true,
+        permission: manageRoles,
+        confirm: (role) => t('removeRoleConfirm', role.name, unit.name),
+        removesRow: true,
+        successText: t('removed'),
+        run: (http, role) => removeUnitRole(http, unit.id, role.id),
+      },
+    ],
+  };
+}
+
+/** The users not yet in the unit: each row's Add puts it in. */
+function availableUsersSpec(t: Texts, unit: UnitRef, onChanged: () => void): ResourceSpec<IdentityUserDto> {
+  return {
+    title: t('availableUsers', unit.name),
+    tableLabel: t('availableUsers', unit.name),
+    getId: (user) => user.id,
+    getLabel: (user) => user.userName,
+    columns: userColumns(t),
+    list: (http, query, signal) => getAvailableUsers(http, { ...abpListQuery(query), id: unit.id }, signal),
+    rowActions: [
+      {
+        id: 'add',
+        label: t('add'),
+        removesRow: true,
+        successText: t('added', unit.name),
+        run: async (http, user) => {
+          await addUnitMembers(http, unit.id, [user.id]);
+          onChanged();
+        },
+      },
+    ],
+  };
+}
+
+/** The roles not yet in the unit: each row's Add gives it to the unit (and so to its members). */
+function availableRolesSpec(t: Texts, unit: UnitRef): ResourceSpec<IdentityRoleDto> {
+  return {
+    title: t('availableRoles', unit.name),
+    tableLabel: t('availableRoles', unit.name),
+    getId: (role) => role.id,
+    getLabel: (role) => role.name,
+    columns: roleColumns(t),
+    list: (http, query, signal) => getAvailableRoles(http, { ...abpListQuery(query), id: unit.id }, signal),
+    rowActions: [
+      {
+        id: 'add',
+        label: t('add'),
+        removesRow: true,
+        successText: t('added', unit.name),
+        run: (http, role) => addUnitRoles(http, unit.id, [role.id]),
+      },
+    ],
+  };
 }
 
 function moveAllUsersForm(t: Texts, kit: Kit, unit: UnitRef, units: readonly UnitRef[]): FormSpec<never> {
@@ -297,100 +192,62 @@ export function UnitMembersAndRoles({
   can: (permission: string) => boolean;
   onChanged: () => void;
 }) {
-  const members = usePagedListActor(
-    pageOf((query, signal) => getUnitMembers(http, unit.id, query, signal)),
-    {},
-  );
-  const roles = usePagedListActor(
-    pageOf((query, signal) => getUnitRoles(http, unit.id, query, signal)),
-    {},
-  );
   const dialogs = useActorRef(resourceDialogMachine, inspectOptions());
   const dialog = useSelector(dialogs, selectResourceDialog, shallowEqual);
   useEffect(() => {
     const subscription = dialogs.on('dialog.saved', (event) => {
-      if (event.dialog === 'moveAllUsers') showToast({ kind: 'success', title: t('saved') });
-      members.send({ type: 'refresh' });
-      roles.send({ type: 'refresh' });
-      onChanged();
+      if (event.dialog === 'moveAllUsers') {
+        showToast({ kind: 'success', title: t('saved') });
+        onChanged();
+      }
     });
     return () => subscription.unsubscribe();
-  }, [dialogs, members, roles, onChanged, t]);
+  }, [dialogs, onChanged, t]);
 
-  const removeMember = useMemo<ListRowAction<IdentityUserDto>>(
-    () => ({
-      id: 'remove',
-      label: t('remove'),
-      confirm: (user) => t('removeMemberConfirm', user.userName, unit.name),
-      successText: t('removed'),
-      run: (user) => removeUnitMember(http, unit.id, user.id),
-    }),
-    [http, t, unit],
-  );
-  const removeRole = useMemo<ListRowAction<IdentityRoleDto>>(
-    () => ({
-      id: 'remove',
-      label: t('remove'),
-      confirm: (role) => t('removeRoleConfirm', role.name, unit.name),
-      successText: t('removed'),
-      run: (role) => removeUnitRole(http, unit.id, role.id),
-    }),
-    [http, t, unit],
-  );
-  const canMembers = can('AbpIdentity.OrganizationUnits.ManageMembers');
-  const canRoles = can('AbpIdentity.OrganizationUnits.ManageRoles');
+  const members = useMemo(() => membersSpec(t, unit, onChanged), [t, unit, onChanged]);
+  const roles = useMemo(() => rolesSpec(t, unit), [t, unit]);
+  const availableUsers = useMemo(() => availableUsersSpec(t, unit, onChanged), [t, unit, onChanged]);
+  const availableRoles = useMemo(() => availableRolesSpec(t, unit), [t, unit]);
+  const moveForm = useMemo(() => moveAllUsersForm(t, kit, unit, units), [t, kit, unit, units]);
   const open = (name: string) => dialogs.send({ type: 'dialog.open', dialog: name, id: unit.id });
   const saved = () => dialogs.send({ type: 'dialog.saved' });
   const closed = () => dialogs.send({ type: 'dialog.closed' });
-  const moveForm = useMemo(() => moveAllUsersForm(t, kit, unit, units), [t, kit, unit, units]);
+  const lookup = dialog.dialog === 'addMembers' || dialog.dialog === 'addRoles' ? dialog.dialog : null;
 
   return (
     <>
-      {tab === 'members' ? (
-        <UnitList<IdentityUserDto>
-          list={members}
-          label={t('membersTable', unit.name)}
-          columns={userColumns(t)}
-          getId={userId}
-          getLabel={userLabel}
-          action={canMembers ? removeMember : null}
-          kit={kit}
-          onChanged={onChanged}
-          toolbar={
-            canMembers && (
-              <div className={styles.actions}>
-                <Button onPress={() => open('addMembers')}>{t('addMember')}</Button>
-                <Button variant="secondary" onPress={() => open('moveAllUsers')}>
-                  {t('moveAllUsers')}
-                </Button>
-              </div>
-            )
-          }
-        />
-      ) : (
-        <UnitList<IdentityRoleDto>
-          list={roles}
-          label={t('rolesTable', unit.name)}
-          columns={roleColumns(t)}
-          getId={roleId}
-          getLabel={roleLabel}
-          action={canRoles ? removeRole : null}
-          kit={kit}
-          onChanged={onChanged}
-          toolbar={canRoles && <Button onPress={() => open('addRoles')}>{t('addRole')}</Button>}
-        />
+      {tab === 'members' && can(manageMembers) && (
+        <div className={styles.actions}>
+          <Button onPress={() => open('addMembers')}>{t('addMember')}</Button>
+          <Button variant="secondary" onPress={() => open('moveAllUsers')}>
+            {t('moveAllUsers')}
+          </Button>
+        </div>
       )}
-      {(dialog.dialog === 'addMembers' || dialog.dialog === 'addRoles') && (
-        <AddLookup
-          key={dialog.key}
-          kind={dialog.dialog === 'addMembers' ? 'members' : 'roles'}
-          unit={unit}
-          http={http}
-          t={t}
-          kit={kit}
-          onChanged={onChanged}
-          onClose={saved}
-        />
+      {tab === 'roles' && can(manageRoles) && (
+        <div className={styles.actions}>
+          <Button onPress={() => open('addRoles')}>{t('addRole')}</Button>
+        </div>
+      )}
+      {/* A new list per opening and closing of a dialog: what the dialog changed shows at once. */}
+      {tab === 'members' ? (
+        <ResourceScreen key={`members-${dialog.key}`} spec={members} embedded />
+      ) : (
+        <ResourceScreen key={`roles-${dialog.key}`} spec={roles} embedded />
+      )}
+      {lookup && (
+        <Modal
+          isOpen
+          onOpenChange={(isOpen) => {
+            if (!isOpen) closed();
+          }}
+          title={lookup === 'addMembers' ? t('addMembersTitle', unit.name) : t('addRolesTitle', unit.name)}
+          size="lg"
+          closeLabel={t('close')}
+          footer={<Button onPress={closed}>{t('close')}</Button>}
+        >
+          {lookup === 'addMembers' ? <ResourceScreen spec={availableUsers} embedded /> : <ResourceScreen spec={availableRoles} embedded />}
+        </Modal>
       )}
       {dialog.dialog === 'moveAllUsers' && (
         <EntityFormModal key={dialog.key} form={moveForm} http={http} id={unit.id} t={kit} onSaved={saved} onClosed={closed} />
