@@ -68,6 +68,19 @@ describe('organization unit tree', () => {
     await settled();
     expect(run.view().selected).toBeNull();
   });
+
+  it('deleting the selected child selects its parent', async () => {
+    const run = await start();
+    run.actor.send({ type: 'unit.select', id: 'A1' });
+    run.actor.send({ type: 'delete.request', id: 'A1' });
+    expect(run.view().deleting).toEqual({ id: 'A1', name: 'Sales east', count: 1 });
+    run.actor.send({ type: 'delete.confirm' });
+    run.fakes.settle('deleteUnit', { output: undefined });
+    await settled();
+    run.fakes.settle('loadUnits', { output: units.filter((unit) => unit.id !== 'A1') });
+    await settled();
+    expect(run.view().selected).toEqual({ id: 'A', name: 'Sales', parentId: null });
+  });
 });
 
 describeReferencePaths('organization unit tree', {
