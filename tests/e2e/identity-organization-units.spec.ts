@@ -210,6 +210,7 @@ describe('organization units screen', () => {
     await confirm
       .getByText('Organization unit E2E South will be deleted with the 3 units under it (4 in all). Do you confirm that?')
       .waitFor();
+    await expectAxeCleanInLightAndDark(page);
     await press(page, 'Yes', confirm);
     await unit(page, 'E2E South').waitFor({ state: 'detached' });
     for (const gone of ['E2E West', 'E2E North team', 'E2E North']) expect(await unit(page, gone).count()).toBe(0);
@@ -219,6 +220,7 @@ describe('organization units screen', () => {
 
   it("adds a member and a role; the role's permission reaches the member, not a user outside the unit", async () => {
     const { page, problems } = await openScreen();
+    await expectAxeCleanInLightAndDark(page);
     await press(page, 'Add root unit');
     await saveUnitForm(page, 'New organization unit', 'E2E Finance');
     await focusUnit(page, 'E2E Finance');
@@ -279,6 +281,37 @@ describe('organization units screen', () => {
         await other.close();
       }
     }
+  });
+
+  it('moves all users of a unit to another unit', async () => {
+    const created = await api('POST', '/api/identity/organization-units', { displayName: 'E2E Treasury' });
+    expect(created.status).toBe(200);
+    const { page, problems } = await openScreen();
+    await focusUnit(page, 'E2E Finance');
+    await page.getByRole('table', { name: 'Members of E2E Finance' }).getByRole('rowheader', { name: member.userName }).waitFor();
+    await press(page, 'Move all users');
+    const dialog = page.getByRole('dialog', { name: 'Move all users of E2E Finance' });
+    await dialog.waitFor();
+    const target = dialog.getByRole('button', { name: /Target organization unit/ });
+    await tabTo(page, target);
+    await page.keyboard.press('Enter');
+    const option = page.getByRole('option', { name: 'E2E Treasury' });
+    await option.waitFor();
+    for (let step = 0; step < 20 && !(await option.evaluate((element) => element === document.activeElement)); step++) {
+      await page.keyboard.press('ArrowDown');
+    }
+    await page.keyboard.press('Enter');
+    await expectAxeCleanInLightAndDark(page);
+    await press(page, 'Save', dialog);
+    await dialog.waitFor({ state: 'detached' });
+    await page
+      .getByRole('table', { name: 'Members of E2E Finance' })
+      .getByRole('rowheader', { name: member.userName })
+      .waitFor({ state: 'detached' });
+    await focusUnit(page, 'E2E Treasury');
+    await page.getByRole('table', { name: 'Members of E2E Treasury' }).getByRole('rowheader', { name: member.userName }).waitFor();
+    expect(problems).toEqual([]);
+    await page.close();
   });
 
   it('is right to left in Arabic, axe clean', async () => {
