@@ -205,6 +205,23 @@ describe('users screen', () => {
     await page.close();
   });
 
+  it('shows a permission a user holds through a role as granted, locked, naming the role', async () => {
+    const { page, problems } = await openUsers();
+    await searchFor(page, usersTable(page), 'admin');
+    await rowAction(page, usersTable(page), 'admin', 'Permissions');
+    const dialog = page.getByRole('dialog', { name: /^Permissions - / });
+    const roles = dialog.getByRole('checkbox', { name: 'Role management', exact: true });
+    await roles.waitFor();
+    expect(await roles.isChecked()).toBe(true);
+    expect(await roles.isDisabled()).toBe(true);
+    await dialog.getByText('Granted by role admin').first().waitFor();
+    await page.mouse.move(0, 0);
+    await expectAxeCleanInLightAndDark(page);
+    await page.keyboard.press('Escape');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('is right to left in Arabic', async () => {
     const page = await browser.context.newPage();
     await signIn(page, server.url);

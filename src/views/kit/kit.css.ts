@@ -21,7 +21,8 @@ export const banner = style({
   borderRadius: vars.radius.md,
   border: `1px solid ${vars.color.border}`,
 });
-export const formFields = style({ display: 'grid', gap: vars.space.md });
+// One column that may shrink below its content (a tab list scrolls instead of widening the dialog).
+export const formFields = style({ display: 'grid', gap: vars.space.md, gridTemplateColumns: 'minmax(0, 1fr)' });
 export const permissionLayout = style({ display: 'grid', gap: vars.space.md, gridTemplateColumns: 'minmax(10rem, 14rem) 1fr' });
 export const groupList = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs, listStyle: 'none', margin: 0, padding: 0 });
 export const permissionList = style({

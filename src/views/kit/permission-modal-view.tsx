@@ -26,6 +26,20 @@ export interface PermissionModalProps extends PermissionModalInput {
   onClosed: () => void;
 }
 
+/** Who grants a permission, in words: "role admin", "organization unit Sales", or the provider's own name. */
+function grantSource(provider: { providerName: string; providerKey: string }, t: AreaTranslate<KitTextKey>): string {
+  switch (provider.providerName) {
+    case 'R':
+      return t('sourceRole', provider.providerKey);
+    case 'OU':
+      return t('sourceUnit', provider.providerKey);
+    case 'C':
+      return t('sourceClient', provider.providerKey);
+    default:
+      return `${provider.providerName}: ${provider.providerKey}`;
+  }
+}
+
 export function PermissionModal({ providerName, providerKey, http, t, onSaved, onClosed }: PermissionModalProps) {
   const logic = useMemo(
     () =>
@@ -129,10 +143,7 @@ export function PermissionModal({ providerName, providerKey, http, t, onSaved, o
                     {permission.grantedBy.length > 0 && (
                       <span className={styles.muted}>
                         {' '}
-                        {t(
-                          'grantedBy',
-                          permission.grantedBy.map((provider) => `${provider.providerName}: ${provider.providerKey}`).join(', '),
-                        )}
+                        {t('grantedBy', permission.grantedBy.map((provider) => grantSource(provider, t)).join(', '))}
                       </span>
                     )}
                   </li>
