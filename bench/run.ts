@@ -31,3 +31,13 @@ if (process.env.BENCH_DATABASE_URL) console.log(await runImportBenchmark({ rows:
 const { runFirstLoadBenchmark } = await import('./first-load.ts');
 console.log('\nFirst load\n');
 console.log(await runFirstLoadBenchmark({ runs: 7 }));
+
+// The identity user list at 100,000 users on PostgreSQL through HTTP, first page per filter (issue 9),
+// when BENCH_DATABASE_URL is set (in its own bench_users database). See bench/README.md.
+if (process.env.BENCH_DATABASE_URL) {
+  const { runUsersListBenchmark } = await import('./identity-users.ts');
+  const usersUrl = new URL(process.env.BENCH_DATABASE_URL);
+  usersUrl.pathname = '/bench_users';
+  process.env.BENCH_USERS_DATABASE_URL ??= usersUrl.toString();
+  console.log(await runUsersListBenchmark({ users: 100_000, samples: 25 }));
+}

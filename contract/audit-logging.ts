@@ -10,7 +10,7 @@
 //   the global (host-only) variant adds isPeriodicDeleterEnabled; GET answers also report the
 //   deleter's last run (read-only, ignored on PUT).
 import { type Static, Type } from 'typebox';
-import { DateTime, ExtraProperties, Guid, Nullable, PagedResultDto, pagedQuery } from './common.ts';
+import { DateTime, EstimatedPagedResultDto, ExtraProperties, Guid, Nullable, PagedResultDto, pagedQuery } from './common.ts';
 
 export const EntityChangeType = { Created: 0, Updated: 1, Deleted: 2 } as const;
 export type EntityChangeType = (typeof EntityChangeType)[keyof typeof EntityChangeType];
@@ -88,14 +88,7 @@ export const AuditLogDto = Type.Object({
 });
 export type AuditLogDto = Static<typeof AuditLogDto>;
 
-/**
- * totalCount is exact unless extraProperties.totalCountIsEstimate is true: then it is PostgreSQL's
- * planner estimate (a large or slow-to-count set, ADR 0006); show it as "about N".
- */
-export const AuditLogListDto = Type.Object({
-  ...PagedResultDto(AuditLogDto).properties,
-  extraProperties: Type.Optional(Type.Object({ totalCountIsEstimate: Type.Boolean() })),
-});
+export const AuditLogListDto = EstimatedPagedResultDto(AuditLogDto);
 export const EntityChangeListDto = PagedResultDto(EntityChangeDto);
 
 const text = (maxLength: number) => Type.Optional(Type.String({ maxLength }));

@@ -31,6 +31,16 @@ export type PagedAndSortedResultRequest = Static<typeof PagedAndSortedResultRequ
 export const pagedQuery = <P extends TProperties>(filters: P) => Type.Object({ ...pagedAndSortedProperties, ...filters });
 
 export const PagedResultDto = <T extends TSchema>(item: T) => Type.Object({ totalCount: Type.Integer(), items: Type.Array(item) });
+/**
+ * A page of a list that may grow large (audit logs, users): totalCount is exact unless
+ * extraProperties.totalCountIsEstimate is true; then it is PostgreSQL's planner estimate (a large or
+ * slow-to-count set, ADR 0006), to show as "about N".
+ */
+export const EstimatedPagedResultDto = <T extends TSchema>(item: T) =>
+  Type.Object({
+    ...PagedResultDto(item).properties,
+    extraProperties: Type.Optional(Type.Object({ totalCountIsEstimate: Type.Boolean() })),
+  });
 export const ListResultDto = <T extends TSchema>(item: T) => Type.Object({ items: Type.Array(item) });
 
 export interface PagedResult<T> {

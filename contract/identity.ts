@@ -6,7 +6,17 @@
 // - extraProperties in a body is dropped too: no extension properties are defined for these entities;
 // - a user DTO never carries a password hash or security stamp.
 import { type Static, Type } from 'typebox';
-import { DateTime, ExtraProperties, fullAuditedFields, Guid, ListResultDto, Nullable, PagedResultDto, pagedQuery } from './common.ts';
+import {
+  DateTime,
+  EstimatedPagedResultDto,
+  ExtraProperties,
+  fullAuditedFields,
+  Guid,
+  ListResultDto,
+  Nullable,
+  PagedResultDto,
+  pagedQuery,
+} from './common.ts';
 
 const optionalText = (maxLength: number) => Type.Optional(Nullable(Type.String({ maxLength })));
 
@@ -107,7 +117,7 @@ export const GetIdentityUsersInput = pagedQuery({
 });
 export type GetIdentityUsersInput = Static<typeof GetIdentityUsersInput>;
 
-export const IdentityUserPagedResult = PagedResultDto(IdentityUserDto);
+export const IdentityUserPagedResult = EstimatedPagedResultDto(IdentityUserDto);
 
 export const IdentityRoleDto = Type.Object({
   id: Guid,

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedAuditLogs } from '../../scripts/seed-audit-logs.ts';
 import { auditLogs } from '../../server/db/schema/index.ts';
 import { auditLogConditions, listAuditLogs } from '../../server/modules/audit-logging/audit-log-repository.ts';
-import { countAuditLogs } from '../../server/modules/audit-logging/audit-log-count.ts';
+import { countRows } from '../../server/modules/shared/counting.ts';
 import { startTestServer, type TestServer } from '../kit/test-server.ts';
 import { tenantIdOf } from './identity-helpers.ts';
 
@@ -141,7 +141,7 @@ describe('counting the seeded logs', () => {
       .select({ n: sql<number>`count(*)::int` })
       .from(auditLogs)
       .where(and(eq(auditLogs.tenantId, acmeId), eq(auditLogs.userName, 'john.smith')));
-    expect(await countAuditLogs(server.ctx, where, { offset: 0, limit: 10, returned: 10 }, small)).toEqual({
+    expect(await countRows(server.ctx, auditLogs, where, { offset: 0, limit: 10, returned: 10 }, small)).toEqual({
       totalCount: exact!.n,
       isEstimate: false,
     });
@@ -149,7 +149,7 @@ describe('counting the seeded logs', () => {
 
   it('answers the planner estimate, flagged, for a set past the limit', async () => {
     const where = auditLogConditions(acmeId, {});
-    const result = await countAuditLogs(server.ctx, where, { offset: 0, limit: 10, returned: 10 }, small);
+    const result = await countRows(server.ctx, auditLogs, where, { offset: 0, limit: 10, returned: 10 }, small);
     expect(result.isEstimate).toBe(true);
     expect(result.totalCount).toBeGreaterThan(count * 0.7);
     expect(result.totalCount).toBeLessThan(count * 1.3);
@@ -157,7 +157,7 @@ describe('counting the seeded logs', () => {
 
   it('needs no count when the page is not full', async () => {
     const where = auditLogConditions(acmeId, {});
-    expect(await countAuditLogs(server.ctx, where, { offset: 1990, limit: 50, returned: 10 }, small)).toEqual({
+    expect(await countRows(server.ctx, auditLogs, where, { offset: 1990, limit: 50, returned: 10 }, small)).toEqual({
       totalCount: 2000,
       isEstimate: false,
     });

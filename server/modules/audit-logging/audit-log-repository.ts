@@ -23,7 +23,7 @@ import type { PagedResult } from '../../../contract/common.ts';
 import type { AppContext } from '../../context.ts';
 import { auditLogActions, auditLogs, entityChanges, entityPropertyChanges } from '../../db/schema/index.ts';
 import { invalidField, notFound } from '../../errors.ts';
-import { pageWithCount } from './audit-log-count.ts';
+import { pageWithCount } from '../shared/counting.ts';
 import { likePattern, orderBy, type PageRequest, pageOf } from '../shared/paging.ts';
 import { sameTenant } from '../shared/tenancy.ts';
 
@@ -218,8 +218,8 @@ export async function listAuditLogs(
   const where = auditLogConditions(tenantId, filter);
   const order = auditLogOrder(filter.sorting);
   const { offset, limit } = pageOf(filter);
-  // The count strategy (exact, capped or the planner's estimate) is audit-log-count.ts, ADR 0006.
-  const { rows, totalCount, isEstimate } = await pageWithCount(ctx, where, { offset, limit }, () =>
+  // The count strategy (exact, capped or the planner's estimate) is shared/counting.ts, ADR 0006.
+  const { rows, totalCount, isEstimate } = await pageWithCount(ctx, auditLogs, where, { offset, limit }, () =>
     ctx.db
       .select()
       .from(auditLogs)

@@ -251,13 +251,13 @@ const memberOf = (unitId: string) =>
 
 export async function listMembers(ctx: AppContext, tenantId: string | null, id: string, input: GetIdentityUsersInput) {
   await findUnit(ctx.db, tenantId, id);
-  return pageOfUsers(ctx.db, and(userListFilter(tenantId, input), memberOf(id))!, input);
+  return pageOfUsers(ctx, and(userListFilter(tenantId, input), memberOf(id))!, input);
 }
 
 export async function availableUsers(ctx: AppContext, tenantId: string | null, input: GetAvailableUsersInput) {
   if (input.id) await findUnit(ctx.db, tenantId, input.id);
   const where = and(userListFilter(tenantId, { filter: input.filter }), input.id ? sql`not ${memberOf(input.id)}` : undefined)!;
-  return pageOfUsers(ctx.db, where, { sorting: input.sorting, skipCount: input.skipCount, maxResultCount: input.maxResultCount });
+  return pageOfUsers(ctx, where, { sorting: input.sorting, skipCount: input.skipCount, maxResultCount: input.maxResultCount });
 }
 
 const hasRole = (unitId: string) =>

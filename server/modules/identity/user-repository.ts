@@ -2,13 +2,15 @@
 // - every query is scoped by tenant (null = host) and skips soft-deleted rows, so an id from another
 //   tenant or a deleted user is simply "not found";
 // - rows become DTOs here and only here: the password hash and security stamp never leave.
-import { and, count, eq, gt, gte, ilike, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, gte, ilike, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PagedResult } from '../../../contract/common.ts';
 import { iso } from '../../../contract/common.ts';
 import type { GetIdentityUsersInput, IdentityUserDto, UserData } from '../../../contract/identity.ts';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { roles, userRoles, users } from '../../db/schema/index.ts';
+import { pageWithCount } from '../shared/counting.ts';
 import { likePattern, orderBy, pageOf } from '../shared/paging.ts';
 import { sameTenant } from '../shared/tenancy.ts';
 
@@ -163,27 +165,38 @@ export function userListFilter(tenantId: string | null, input: GetIdentityUsersI
 /** ORDER BY for a user list: the sorting string on the allow-list, user name by default. */
 export const userListOrder = (sorting: string | undefined) => orderBy(sorting, sortable, [sql`${users.userName} asc`], users.id);
 
-export const listUsers = (db: Executor, tenantId: string | null, input: GetIdentityUsersInput): Promise<PagedResult<IdentityUserDto>> =>
-  pageOfUsers(db, userListFilter(tenantId, input), input);
+export const listUsers = (ctx: AppContext, tenantId: string | null, input: GetIdentityUsersInput) =>
+  pageOfUsers(ctx, userListFilter(tenantId, input), input);
 
-/** One page of users matching `where` (any extra condition on top of the list filter), with their role names. */
-export async function pageOfUsers(db: Executor, where: SQL, input: GetIdentityUsersInput): Promise<PagedResult<IdentityUserDto>> {
+/**
+ * One page of users matching `where` (any extra condition on top of the list filter), with their
+ * role names; counted like the audit logs (shared/counting.ts, ADR 0006), so a page of a large
+ * tenant does not count every matching user.
+ */
+export async function pageOfUsers(
+  ctx: AppContext,
+  where: SQL,
+  input: GetIdentityUsersInput,
+): Promise<PagedResult<IdentityUserDto> & { extraProperties: { totalCountIsEstimate: boolean } }> {
   const order = userListOrder(input.sorting);
   const { offset, limit } = pageOf(input);
-  const [total, rows] = await Promise.all([
-    db.select({ value: count() }).from(users).where(where),
-    db
+  const { rows, totalCount, isEstimate } = await pageWithCount(ctx, users, where, { offset, limit }, () =>
+    ctx.db
       .select()
       .from(users)
       .where(where)
       .orderBy(...order)
       .offset(offset)
       .limit(limit),
-  ]);
+  );
   const names = await roleNamesOf(
-    db,
+    ctx.db,
     rows.map((r) => r.id),
   );
   const now = new Date();
-  return { totalCount: Number(total[0]?.value ?? 0), items: rows.map((row) => toUserDto(row, names.get(row.id) ?? [], now)) };
+  return {
+    totalCount,
+    items: rows.map((row) => toUserDto(row, names.get(row.id) ?? [], now)),
+    extraProperties: { totalCountIsEstimate: isEstimate },
+  };
 }

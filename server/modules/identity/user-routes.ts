@@ -41,7 +41,7 @@ export async function userRoutes(fastify: FastifyInstance, ctx: AppContext) {
   app.get(
     base,
     { schema: { tags, querystring: GetIdentityUsersInput, response: { 200: IdentityUserPagedResult } }, config: read },
-    (request) => listUsers(ctx.db, tenantIdOf(request), request.query),
+    (request) => listUsers(ctx, tenantIdOf(request), request.query),
   );
 
   app.get(`${base}/assignable-roles`, { schema: { tags, response: { 200: IdentityRoleListResult } }, config: read }, async (request) => ({

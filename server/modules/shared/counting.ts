@@ -1,4 +1,4 @@
-// How the audit log list counts (docs/adr/0006-audit-log-counting.md). Rules:
+// How the large lists count (audit logs, users: docs/adr/0006-audit-log-counting.md). Rules:
 // - a page that is not full tells the total by itself: no count at all;
 // - otherwise the planner's estimate decides: at or above exactCountLimit the estimate is the
 //   answer (flagged as an estimate), because counting hundreds of thousands of rows costs more than
@@ -10,8 +10,8 @@
 // - on PostgreSQL the count runs beside the page query (pageWithCount), so a first page costs the
 //   slower of the two, not their sum; PGlite runs one statement at a time, so there it follows.
 import { type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context.ts';
-import { auditLogs } from '../../db/schema/index.ts';
 
 export interface CountOptions {
   exactCountLimit: number;
@@ -38,9 +38,9 @@ async function rowsOf<T>(db: Executor, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
-/** The planner's row estimate for `select 1 from audit_logs where …` (no rows are read). */
-export async function estimateAuditLogs(ctx: AppContext, where: SQL): Promise<number> {
-  const [row] = await rowsOf<Record<string, unknown>>(ctx.db, sql`explain (format json) select 1 from ${auditLogs} where ${where}`);
+/** The planner's row estimate for `select 1 from <table> where …` (no rows are read). */
+export async function estimateRows(ctx: AppContext, table: PgTable, where: SQL): Promise<number> {
+  const [row] = await rowsOf<Record<string, unknown>>(ctx.db, sql`explain (format json) select 1 from ${table} where ${where}`);
   const raw = row ? Object.values(row)[0] : undefined;
   const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan?: { 'Plan Rows'?: number } }> | undefined;
   return Math.round(plan?.[0]?.Plan?.['Plan Rows'] ?? 0);
@@ -51,18 +51,19 @@ const isTimeout = (error: unknown) => {
   return (error as { code?: string })?.code === '57014' || cause?.code === '57014';
 };
 
-export async function countAuditLogs(
+export async function countRows(
   ctx: AppContext,
+  table: PgTable,
   where: SQL,
   page: { offset: number; limit: number; returned: number },
   options: CountOptions = defaultCountOptions(ctx.database.kind),
 ): Promise<CountResult> {
   const seen = page.offset + page.returned;
   if (page.returned < page.limit && (page.returned > 0 || page.offset === 0)) return { totalCount: seen, isEstimate: false };
-  const estimate = await estimateAuditLogs(ctx, where);
+  const estimate = await estimateRows(ctx, table, where);
   const estimated = { totalCount: Math.max(estimate, seen), isEstimate: true };
   if (estimate >= options.exactCountLimit) return estimated;
-  const capped = sql`select count(*)::int as count from (select 1 from ${auditLogs} where ${where} limit ${options.exactCountLimit + 1}) capped`;
+  const capped = sql`select count(*)::int as count from (select 1 from ${table} where ${where} limit ${options.exactCountLimit + 1}) capped`;
   let counted: number;
   if (ctx.database.kind === 'postgres') {
     try {
@@ -87,6 +88,7 @@ export async function countAuditLogs(
 /** Reads a page and its total; on PostgreSQL both at once (a count that a short page makes moot is dropped). */
 export async function pageWithCount<T>(
   ctx: AppContext,
+  table: PgTable,
   where: SQL,
   page: { offset: number; limit: number },
   fetchPage: () => Promise<T[]>,
@@ -94,9 +96,9 @@ export async function pageWithCount<T>(
 ): Promise<{ rows: T[] } & CountResult> {
   if (ctx.database.kind !== 'postgres') {
     const rows = await fetchPage();
-    return { rows, ...(await countAuditLogs(ctx, where, { ...page, returned: rows.length }, options)) };
+    return { rows, ...(await countRows(ctx, table, where, { ...page, returned: rows.length }, options)) };
   }
-  const counting = countAuditLogs(ctx, where, { ...page, returned: page.limit }, options).then(
+  const counting = countRows(ctx, table, where, { ...page, returned: page.limit }, options).then(
     (result) => ({ result }),
     (error: unknown) => ({ error }),
   );
