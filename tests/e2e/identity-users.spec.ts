@@ -191,7 +191,13 @@ describe('users screen', () => {
     await password.getByLabel(/^New password\*?$/).fill('1q2w3E*new');
     await password.getByRole('button', { name: 'Save' }).click();
     await password.waitFor({ state: 'detached' });
-    expect((await passwordToken(server, { userName: 'e2e.imp33', password: '1q2w3E*new' })).access_token).toBeTruthy();
+    const userToken = (await passwordToken(server, { userName: 'e2e.imp33', password: '1q2w3E*new' })).access_token;
+    expect(userToken).toBeTruthy();
+    const profile = () =>
+      fetch(`${server.url}/api/account/my-profile`, { headers: { Authorization: `Bearer ${userToken}` } }).then(
+        (response) => response.status,
+      );
+    expect(await profile()).toBe(200);
 
     // The user's sessions: the one just opened, revoked.
     await rowAction(page, usersTable(page), 'e2e.imp33', 'Sessions');
@@ -200,6 +206,13 @@ describe('users screen', () => {
     await page.mouse.move(0, 0);
     await expectAxeCleanInLightAndDark(page);
     await screenshots(page, 'users-sessions');
+    // Revoke it: the user's next request is refused.
+    await rowAction(page, sessions.getByRole('table', { name: 'Sessions' }), 'OAuth Finance_App', 'Revoke');
+    const confirm = page.getByRole('alertdialog', { name: 'Are you sure?' });
+    await tabTo(page, confirm.getByRole('button', { name: 'Yes' }));
+    await page.keyboard.press('Enter');
+    await page.getByText('The session was revoked.').first().waitFor();
+    await expect.poll(profile).toBe(401);
     await page.keyboard.press('Escape');
     expect(problems).toEqual([]);
     await page.close();
