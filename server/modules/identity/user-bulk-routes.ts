@@ -32,7 +32,7 @@ import { lockUser, setUserActive, unlockUser } from './user-state.ts';
 const base = '/api/identity/users/bulk';
 const tags = ['Identity'];
 /** At most this many users per bulk action (the whole filtered set of a large tenant is refused). */
-export const maxBulkUsers = 10_000;
+import { maxBulkUsers } from './bulk-limits.ts';
 
 type Target = { ids?: string[]; filter?: IdentityUserFilter; expectedCount?: number };
 type Action = (caller: Caller, id: string) => Promise<unknown>;
@@ -64,8 +64,9 @@ export async function userBulkRoutes(fastify: FastifyInstance, ctx: AppContext) 
     const where = userListFilter(tenantId, target.filter!);
     const [total] = await ctx.db.select({ value: count() }).from(users).where(where);
     const actual = Number(total?.value ?? 0);
-    if (actual !== target.expectedCount) throw bulkSetChanged(target.expectedCount, actual);
+    // Too many first: above the limit the list may have shown an estimate, which would read as a change.
     if (actual > maxBulkUsers) throw invalidField('filter', 'AbpIdentity::BulkTooManyUsers', maxBulkUsers);
+    if (actual !== target.expectedCount) throw bulkSetChanged(target.expectedCount, actual);
     const rows = await ctx.db
       .select({ id: users.id, userName: users.userName })
       .from(users)

@@ -11,6 +11,7 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { roles, userRoles, users } from '../../db/schema/index.ts';
 import { pageWithCount } from '../shared/counting.ts';
+import { maxBulkUsers } from './bulk-limits.ts';
 import { likePattern, orderBy, pageOf } from '../shared/paging.ts';
 import { sameTenant } from '../shared/tenancy.ts';
 
@@ -169,6 +170,13 @@ export const listUsers = (ctx: AppContext, tenantId: string | null, input: GetId
   pageOfUsers(ctx, userListFilter(tenantId, input), input);
 
 /**
+ * Exact up to the bulk actions' limit on both databases, so any set a bulk action may act on "all
+ * matching" was shown with its exact total (the action checks it); with the list's indexes such a
+ * count takes a few milliseconds, the budget only guards the worst filter on PostgreSQL.
+ */
+const usersCountOptions = { exactCountLimit: maxBulkUsers, countBudgetMs: 250 };
+
+/**
  * One page of users matching `where` (any extra condition on top of the list filter), with their
  * role names; counted like the audit logs (shared/counting.ts, ADR 0006), so a page of a large
  * tenant does not count every matching user.
@@ -180,14 +188,20 @@ export async function pageOfUsers(
 ): Promise<PagedResult<IdentityUserDto> & { extraProperties: { totalCountIsEstimate: boolean } }> {
   const order = userListOrder(input.sorting);
   const { offset, limit } = pageOf(input);
-  const { rows, totalCount, isEstimate } = await pageWithCount(ctx, users, where, { offset, limit }, () =>
-    ctx.db
-      .select()
-      .from(users)
-      .where(where)
-      .orderBy(...order)
-      .offset(offset)
-      .limit(limit),
+  const { rows, totalCount, isEstimate } = await pageWithCount(
+    ctx,
+    users,
+    where,
+    { offset, limit },
+    () =>
+      ctx.db
+        .select()
+        .from(users)
+        .where(where)
+        .orderBy(...order)
+        .offset(offset)
+        .limit(limit),
+    usersCountOptions,
   );
   const names = await roleNamesOf(
     ctx.db,
