@@ -160,6 +160,7 @@ export function ApplicationLayout({ children }: { children: ReactNode }) {
             linkedAccountsAvailable: config.linkedAccountsAvailable,
           })}
           onLogout={() => auth.send({ type: 'auth.signOut' })}
+          onEndImpersonation={() => auth.send({ type: 'auth.impersonate', userId: null })}
           onNavigate={() => closePanel('profile')}
           onClose={() => closePanel('profile')}
         />

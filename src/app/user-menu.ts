@@ -5,10 +5,15 @@
 //   ({issuer}Account/Manage?returnUrl=<current url>, …/SecurityLogs, …/Sessions) in a new tab; with the
 //   password flow they are in-app routes, still in a new tab.
 // - External Logins only with the code flow; Linked Accounts only when that module is present;
-//   Authority Delegation only when the user is not impersonated.
+//   Authority Delegation only when the user is not impersonated; while impersonated, 'Back to my
+//   account' (ends the impersonation: the Impersonation grant without a user id) stands before Logout.
 import type { TextKey } from '../i18n/texts.ts';
 
-export type UserMenuAction = { kind: 'route'; path: string } | { kind: 'newTab'; href: string } | { kind: 'logout' };
+export type UserMenuAction =
+  | { kind: 'route'; path: string }
+  | { kind: 'newTab'; href: string }
+  | { kind: 'endImpersonation' }
+  | { kind: 'logout' };
 
 export interface UserMenuItem {
   id: string;
@@ -55,8 +60,15 @@ export function userMenuGroups(input: UserMenuInput): UserMenuItem[][] {
       action: external(`Account/Manage?returnUrl=${encodeURIComponent(input.currentUrl)}`, '/account/manage'),
     },
     { id: 'mySecurityLogs', label: 'user.mySecurityLogs', order: 105, action: external('Account/SecurityLogs', '/account/security-logs') },
+    input.impersonatorUserId !== null && {
+      id: 'backToImpersonator',
+      label: 'user.backToImpersonator',
+      order: 106,
+      action: { kind: 'endImpersonation' },
+    },
     { id: 'logout', label: 'user.logout', order: 106, action: { kind: 'logout' } },
   ];
   const visible = items.filter((item): item is UserMenuItem => item !== false).sort((a, b) => a.order - b.order);
-  return [visible.filter((item) => item.id !== 'logout'), visible.filter((item) => item.id === 'logout')];
+  const last = (item: UserMenuItem) => item.id === 'logout' || item.id === 'backToImpersonator';
+  return [visible.filter((item) => !last(item)), visible.filter(last)];
 }

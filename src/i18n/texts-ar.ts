@@ -88,6 +88,7 @@ export const ar: Partial<Record<keyof typeof en, string>> = {
   'user.authorityDelegation': 'تفويض الصلاحية',
   'user.myAccount': 'حسابي',
   'user.mySecurityLogs': 'سجلات الأمان الخاصة بي',
+  'user.backToImpersonator': 'العودة إلى حسابي',
   'user.logout': 'تسجيل الخروج',
   'user.host': 'المضيف',
   'user.opensInNewTab': '(يفتح في علامة تبويب جديدة)',

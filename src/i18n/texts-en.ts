@@ -86,6 +86,7 @@ export const en = {
   'user.authorityDelegation': 'Authority Delegation',
   'user.myAccount': 'My Account',
   'user.mySecurityLogs': 'My Security Logs',
+  'user.backToImpersonator': 'Back to my account',
   'user.logout': 'Logout',
   'user.host': 'Host',
   'user.opensInNewTab': '(opens in a new tab)',

@@ -88,6 +88,7 @@ export const fr: Partial<Record<keyof typeof en, string>> = {
   'user.authorityDelegation': "Délégation d'autorité",
   'user.myAccount': 'Mon compte',
   'user.mySecurityLogs': 'Mes journaux de sécurité',
+  'user.backToImpersonator': 'Revenir à mon compte',
   'user.logout': 'Déconnexion',
   'user.host': 'Hôte',
   'user.opensInNewTab': '(ouvre un nouvel onglet)',

@@ -255,7 +255,7 @@ describe('users screen', () => {
     }
   });
 
-  it('logs in as another user (Impersonation grant): the app comes back home as that user', async () => {
+  it('logs in as another user (Impersonation grant): the app comes back home as that user, and Back to my account returns', async () => {
     // Its own browser: the session becomes the other user's.
     const own = await launchBrowser();
     try {
@@ -282,6 +282,21 @@ describe('users screen', () => {
             .userName;
         })
         .toBe('e2e.imp40');
+      // The user menu offers the way back while impersonated; it ends the impersonation.
+      await page.getByRole('button', { name: 'User menu' }).click();
+      await page.getByRole('button', { name: 'Back to my account' }).click();
+      await expect
+        .poll(async () => {
+          const token = await storedAccessToken(page);
+          const response = await fetch(`${server.url}/api/abp/application-configuration`, {
+            headers: { Authorization: `Bearer ${token}` },
+          });
+          return ((await response.json()) as { currentUser: { userName: string | null } }).currentUser.userName;
+        })
+        .toBe('admin');
+      await page.getByRole('button', { name: 'User menu' }).click();
+      await page.getByRole('button', { name: 'Logout' }).waitFor();
+      expect(await page.getByRole('button', { name: 'Back to my account' }).count()).toBe(0);
       expect(problems).toEqual([]);
     } finally {
       await own.close();

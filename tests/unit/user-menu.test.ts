@@ -57,4 +57,14 @@ describe('user menu', () => {
     expect(ids({ ...base, linkedAccountsAvailable: false })[0]).not.toContain('linkedAccounts');
     expect(ids({ ...base, impersonatorUserId: 'someone' })[0]).not.toContain('authorityDelegation');
   });
+
+  it('offers Back to my account before Logout while impersonated, and hides Authority Delegation', () => {
+    const groups = userMenuGroups({ ...base, impersonatorUserId: '3a0f0000-0000-4000-8000-000000000009' });
+    expect(groups.map((group) => group.map((item) => item.id))).toEqual([
+      ['personalData', 'sessions', 'externalLogins', 'linkedAccounts', 'myAccount', 'mySecurityLogs'],
+      ['backToImpersonator', 'logout'],
+    ]);
+    expect(groups[1]![0]!.action).toEqual({ kind: 'endImpersonation' });
+    expect(ids(base)[1]).toEqual(['logout']);
+  });
 });

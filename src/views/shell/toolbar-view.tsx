@@ -163,19 +163,21 @@ export interface UserPanelProps {
   user: CurrentUserView;
   groups: UserMenuItem[][];
   onLogout(): void;
+  /** Ends an impersonation: back to the impersonator's own account. */
+  onEndImpersonation(): void;
   onNavigate(): void;
   /** Escape closes the panel. */
   onClose(): void;
   pointer?: PointerHandlers;
 }
 
-export function UserPanelView({ t, user, groups, onLogout, onNavigate, onClose, pointer }: UserPanelProps) {
+export function UserPanelView({ t, user, groups, onLogout, onEndImpersonation, onNavigate, onClose, pointer }: UserPanelProps) {
   const item = (entry: UserMenuItem): ReactNode => {
     const label = t(entry.label);
     const icon = entry.icon ? <Icon name={entry.icon} /> : null;
-    if (entry.action.kind === 'logout')
+    if (entry.action.kind === 'logout' || entry.action.kind === 'endImpersonation')
       return (
-        <button type="button" className="menu-link" onClick={onLogout}>
+        <button type="button" className="menu-link" onClick={entry.action.kind === 'logout' ? onLogout : onEndImpersonation}>
           {label}
         </button>
       );
