@@ -60,6 +60,7 @@ const adminMenu = [
   'Users',
   'Claim types',
   'Security logs',
+  'Sessions',
   'OpenID',
   'Applications',
   'Scopes',
@@ -97,10 +98,10 @@ describe('main menu', () => {
     await menu.getByRole('link', { name: 'Dashboard' }).waitFor();
 
     // A menu entry of an area not built yet leads to the standard 404 page.
-    await menu.getByRole('searchbox', { name: 'Filter Menu' }).fill('users');
-    await menu.getByRole('link', { name: 'Users' }).click();
+    await menu.getByRole('searchbox', { name: 'Filter Menu' }).fill('languages');
+    await menu.getByRole('link', { name: 'Languages' }).click();
     await page.getByRole('heading', { name: /Page not found/ }).waitFor();
-    expect(new URL(page.url()).pathname).toBe('/identity/users');
+    expect(new URL(page.url()).pathname).toBe('/language-management/languages');
     expect(await seriousAxeViolations(page)).toEqual([]);
     expect(problems).toEqual([]);
     await page.close();
