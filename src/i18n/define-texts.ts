@@ -11,6 +11,9 @@ export type AreaTexts<Keys extends string> = {
   hy: Partial<Record<Keys, string>>;
 };
 
+/** An area's texts with every language complete (no fallback to English): a missing key is a type error. */
+export type CompleteAreaTexts<Keys extends string> = { [Language in keyof AreaTexts<Keys>]: Record<Keys, string> };
+
 export type AreaTranslate<Keys extends string> = (key: Keys, ...args: Array<string | number>) => string;
 
 /** Returns the translator factory of an area: `const t = areaTexts(culture)`. */

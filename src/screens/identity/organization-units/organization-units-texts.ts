@@ -1,7 +1,7 @@
 // Texts of the organization units screen (spec 2.2, 7.13), in its own chunk; ABP Identity's wording
 // where it has one. The move refusal repeats the server's Volo.Abp.Identity:OrganizationUnitMoveToDescendant
 // text, said before any request.
-import { defineTexts } from '../../../i18n/define-texts.ts';
+import { type CompleteAreaTexts, defineTexts } from '../../../i18n/define-texts.ts';
 
 const en = {
   title: 'Organization units',
@@ -63,12 +63,7 @@ const en = {
 
 type Key = keyof typeof en;
 
-export const organizationUnitsTextSets: {
-  en: Record<Key, string>;
-  ar: Record<Key, string>;
-  fr: Record<Key, string>;
-  hy: Record<Key, string>;
-} = {
+export const organizationUnitsTextSets: CompleteAreaTexts<Key> = {
   en,
   ar: {
     title: 'الوحدات التنظيمية',

@@ -1,6 +1,6 @@
 // Texts of the administrators' security logs screen (spec 2.2, 3, 7.13), in its own chunk; ABP
 // Identity's wording.
-import { defineTexts } from '../../../i18n/define-texts.ts';
+import { type CompleteAreaTexts, defineTexts } from '../../../i18n/define-texts.ts';
 
 const en = {
   title: 'Security logs',
@@ -25,12 +25,7 @@ const en = {
 
 type Key = keyof typeof en;
 
-export const identitySecurityLogsTextSets: {
-  en: Record<Key, string>;
-  ar: Record<Key, string>;
-  fr: Record<Key, string>;
-  hy: Record<Key, string>;
-} = {
+export const identitySecurityLogsTextSets: CompleteAreaTexts<Key> = {
   en,
   ar: {
     title: 'سجلات الأمان',

@@ -1,5 +1,5 @@
 // Texts of the administrators' sessions screen (spec 3 "Session filter", 7.13), in its own chunk.
-import { defineTexts } from '../../../i18n/define-texts.ts';
+import { type CompleteAreaTexts, defineTexts } from '../../../i18n/define-texts.ts';
 
 const en = {
   title: 'Sessions',
@@ -20,12 +20,7 @@ const en = {
 
 type Key = keyof typeof en;
 
-export const identitySessionsTextSets: {
-  en: Record<Key, string>;
-  ar: Record<Key, string>;
-  fr: Record<Key, string>;
-  hy: Record<Key, string>;
-} = {
+export const identitySessionsTextSets: CompleteAreaTexts<Key> = {
   en,
   ar: {
     title: 'الجلسات',
