@@ -8,7 +8,8 @@
 //   so a hand-edited address shows a working list rather than a server error.
 // - Date-times travel as ISO instants (the same moment for whoever opens the link); the inputs show
 //   them in local time (datetime-local) and convert back on change.
-import type { FetchPageInput, ListFilters, ListSorting } from '../../../machines/generic/paged-list.machine.ts';
+import type { FetchPageInput, ListFilters } from '../../../machines/generic/paged-list.machine.ts';
+import { type KitListState, readSortingAndPage, writeKitListState } from '../../views/kit/list-url.ts';
 
 export type FieldKind = 'text' | 'number' | 'boolean' | 'dateTime';
 
@@ -41,11 +42,7 @@ export const entityChangeSortFields = ['changeTime'];
 
 export type AuditTab = 'audit-logs' | 'entity-changes';
 
-export interface ListUrlState {
-  filters: ListFilters;
-  sorting: ListSorting;
-  page: number;
-}
+export type ListUrlState = KitListState;
 
 export function tabOf(search: string): AuditTab {
   return new URLSearchParams(search).get('tab') === 'entity-changes' ? 'entity-changes' : 'audit-logs';
@@ -79,25 +76,14 @@ export function readListState(search: string, fields: Record<string, FieldKind>,
     const value = raw === null ? undefined : readValue(kind, raw);
     if (value !== undefined) filters[name] = value;
   }
-  const [field, direction] = (params.get('sorting') ?? '').trim().split(/\s+/);
-  const sorting: ListSorting =
-    field && sortFields.includes(field) ? { id: field, direction: direction?.toLowerCase() === 'desc' ? 'desc' : 'asc' } : null;
-  const page = Number(params.get('page'));
-  return { filters, sorting, page: Number.isInteger(page) && page >= 1 ? page : 1 };
+  return { filters, ...readSortingAndPage(params, sortFields) };
 }
 
 /** The query string (with its '?', or '' when there is nothing to keep) of a tab's list state. */
 export function writeListState(tab: AuditTab, state: ListUrlState): string {
   const params = new URLSearchParams();
   if (tab !== 'audit-logs') params.set('tab', tab);
-  for (const [name, value] of Object.entries(state.filters)) {
-    if (value === null || value === undefined || value === '') continue;
-    params.set(name, String(value));
-  }
-  if (state.sorting) params.set('sorting', `${state.sorting.id} ${state.sorting.direction}`);
-  if (state.page > 1) params.set('page', String(state.page));
-  const query = params.toString();
-  return query ? `?${query}` : '';
+  return writeKitListState(state, params);
 }
 
 /** The API query of a page request: the applied filters, ABP's sorting string and the paging. */

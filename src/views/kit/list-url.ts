@@ -44,16 +44,23 @@ export function readKitListState(search: string, filters: readonly FilterSpec[],
     const value = raw === null ? undefined : readValue(kind, raw);
     if (value !== undefined) result[name] = value;
   }
+  return { filters: result, ...readSortingAndPage(params, sortFields) };
+}
+
+/** A list query's `sorting` (dropped unless on one of `sortFields`) and `page` (1 unless a whole number from 1). */
+export function readSortingAndPage(params: URLSearchParams, sortFields: readonly string[]): Omit<KitListState, 'filters'> {
   const [field, direction] = (params.get('sorting') ?? '').trim().split(/\s+/);
   const sorting: ListSorting =
     field && sortFields.includes(field) ? { id: field, direction: direction?.toLowerCase() === 'desc' ? 'desc' : 'asc' } : null;
   const page = Number(params.get('page'));
-  return { filters: result, sorting, page: Number.isInteger(page) && page >= 1 ? page : 1 };
+  return { sorting, page: Number.isInteger(page) && page >= 1 ? page : 1 };
 }
 
-/** The query string (with '?', or '' when there is nothing to keep). */
-export function writeKitListState(state: KitListState): string {
-  const params = new URLSearchParams();
+/**
+ * The query string (with '?', or '' when there is nothing to keep): after what `params` already holds,
+ * the filters that have a value, `sorting` and `page`.
+ */
+export function writeKitListState(state: KitListState, params = new URLSearchParams()): string {
   for (const [name, value] of Object.entries(state.filters)) {
     if (value === null || value === undefined || value === '') continue;
     params.set(name, String(value));
