@@ -2,11 +2,11 @@
 // Tokens come from the real password grant (tests/kit/auth.ts); the seeded password is the same for
 // every demo account.
 import { and, eq, isNull } from 'drizzle-orm';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { adminPassword } from '../../server/db/seed/identity.ts';
 import { tenants, users } from '../../server/db/schema/index.ts';
 import { passwordToken } from '../kit/auth.ts';
-import type { TestServer } from '../kit/test-server.ts';
+import { startTestServer, type TestServer } from '../kit/test-server.ts';
 
 export interface Caller {
   token: string;
@@ -53,6 +53,31 @@ export async function request<T>(
 export async function signIn(server: TestServer, userName: string, tenant?: string, password = adminPassword): Promise<Caller> {
   const { access_token: token } = await passwordToken(server, { userName, password, tenant });
   return { token, call: (method, path, body, headers) => request(server, token, method, path, body, headers) };
+}
+
+export interface IdentitySuite {
+  /** Set once the suite has started. */
+  server: TestServer;
+  /** The host's admin. */
+  admin: Caller;
+  /** The acme tenant's admin. */
+  acmeAdmin: Caller;
+  acmeId: string;
+}
+
+/** The suite of an identity API test: a real server on a real database, the host's and acme's admins signed in. */
+export function identitySuite(): IdentitySuite {
+  const suite = {} as IdentitySuite;
+  beforeAll(async () => {
+    suite.server = await startTestServer();
+    suite.admin = await signIn(suite.server, 'admin');
+    suite.acmeAdmin = await signIn(suite.server, 'admin', 'acme');
+    suite.acmeId = await tenantIdOf(suite.server, 'acme');
+  });
+  afterAll(async () => {
+    await suite.server?.stop();
+  });
+  return suite;
 }
 
 export async function tenantIdOf(server: TestServer, name: string): Promise<string> {

@@ -5,7 +5,7 @@
 // as multipart/form-data, and ABP's errors for an unreadable or empty file.
 import * as XLSX from '@e965/xlsx';
 import { and, eq, isNull, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ImportUsersFromFileOutput } from '../../contract/identity-users.ts';
 import type { Config } from '../../server/config.ts';
 import type { AppContext } from '../../server/context.ts';
@@ -13,26 +13,13 @@ import { userImportFailures, users } from '../../server/db/schema/index.ts';
 import { createSecrets } from '../../server/secrets.ts';
 import { issueDownloadToken } from '../../server/modules/identity/download-token.ts';
 import { createUser } from '../kit/auth.ts';
-import { startTestServer, type TestServer } from '../kit/test-server.ts';
-import { type Caller, expectError, signIn, strongPassword, tenantIdOf, userIdOf } from './identity-helpers.ts';
+import { type Caller, expectError, identitySuite, signIn, strongPassword, userIdOf } from './identity-helpers.ts';
 
-let server: TestServer;
-let admin: Caller;
-let acmeAdmin: Caller;
-let acmeId: string;
-beforeAll(async () => {
-  server = await startTestServer();
-  admin = await signIn(server, 'admin');
-  acmeAdmin = await signIn(server, 'admin', 'acme');
-  acmeId = await tenantIdOf(server, 'acme');
-});
-afterAll(async () => {
-  await server?.stop();
-});
+const suite = identitySuite();
 
 const base = '/api/identity/users';
 const tokenOf = async (caller: Caller) => (await caller.call<{ token: string }>('GET', `${base}/download-token`)).body.token;
-const download = (path: string) => fetch(`${server.url}${path}`);
+const download = (path: string) => fetch(`${suite.server.url}${path}`);
 const rowsOfSheet = (bytes: ArrayBuffer | Buffer, type: 'buffer' | 'string' = 'buffer') => {
   // A spreadsheet program skips the byte-order mark the CSV files start with.
   const text = () =>
@@ -44,7 +31,7 @@ const rowsOfSheet = (bytes: ArrayBuffer | Buffer, type: 'buffer' | 'string' = 'b
 };
 
 async function upload(caller: Caller, fileType: 1 | 2, body: BodyInit, contentType?: string) {
-  const response = await fetch(`${server.url}${base}/import-users-from-file?fileType=${fileType}`, {
+  const response = await fetch(`${suite.server.url}${base}/import-users-from-file?fileType=${fileType}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${caller.token}`, 'accept-language': 'en', ...(contentType ? { 'content-type': contentType } : {}) },
     body,
@@ -55,15 +42,18 @@ async function upload(caller: Caller, fileType: 1 | 2, body: BodyInit, contentTy
 
 describe('export', () => {
   beforeAll(async () => {
-    for (const n of [1, 2, 3]) await createUser(server, { userName: `exp.match${n}`, password: strongPassword });
-    await createUser(server, { userName: 'exp.other', password: strongPassword });
-    const evil = await createUser(server, { userName: 'exp.match4', password: strongPassword });
-    await server.ctx.db.update(users).set({ name: '=HYPERLINK("http://evil.example","x")', surname: '+1-2' }).where(eq(users.id, evil));
-    await createUser(server, { userName: 'exp.match.acme', password: strongPassword, tenantId: acmeId });
+    for (const n of [1, 2, 3]) await createUser(suite.server, { userName: `exp.match${n}`, password: strongPassword });
+    await createUser(suite.server, { userName: 'exp.other', password: strongPassword });
+    const evil = await createUser(suite.server, { userName: 'exp.match4', password: strongPassword });
+    await suite.server.ctx.db
+      .update(users)
+      .set({ name: '=HYPERLINK("http://evil.example","x")', surname: '+1-2' })
+      .where(eq(users.id, evil));
+    await createUser(suite.server, { userName: 'exp.match.acme', password: strongPassword, tenantId: suite.acmeId });
   });
 
   it('answers exactly the filtered rows as CSV and as XLSX, formula-safe', async () => {
-    const token = await tokenOf(admin);
+    const token = await tokenOf(suite.admin);
     const csv = await download(`${base}/export-as-csv?token=${encodeURIComponent(token)}&userName=exp.match&sorting=userName%20desc`);
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-type')).toContain('text/csv');
@@ -82,25 +72,32 @@ describe('export', () => {
   });
 
   it('exports the whole tenant without a filter, and only the token tenant', async () => {
-    const expected = await server.ctx.db
+    const expected = await suite.server.ctx.db
       .select({ userName: users.userName })
       .from(users)
       .where(and(isNull(users.tenantId), eq(users.isDeleted, false)));
     const all = rowsOfSheet(
-      await (await download(`${base}/export-as-csv?token=${encodeURIComponent(await tokenOf(admin))}`)).arrayBuffer(),
+      await (await download(`${base}/export-as-csv?token=${encodeURIComponent(await tokenOf(suite.admin))}`)).arrayBuffer(),
       'string',
     );
     expect(all.map((r) => r['User name']).sort()).toEqual(expected.map((r) => r.userName).sort());
     const acme = rowsOfSheet(
-      await (await download(`${base}/export-as-csv?token=${encodeURIComponent(await tokenOf(acmeAdmin))}&userName=exp.`)).arrayBuffer(),
+      await (
+        await download(`${base}/export-as-csv?token=${encodeURIComponent(await tokenOf(suite.acmeAdmin))}&userName=exp.`)
+      ).arrayBuffer(),
       'string',
     );
     expect(acme.map((r) => r['User name'])).toEqual(['exp.match.acme']);
   });
 
   it('refuses an expired, tampered, foreign-key, wrong-purpose or unprivileged token', async () => {
-    const adminId = await userIdOf(server, 'admin');
-    const expired = issueDownloadToken(server.ctx, { purpose: 'download', userId: adminId, tenantId: null, now: Date.now() - 10 * 60_000 });
+    const adminId = await userIdOf(suite.server, 'admin');
+    const expired = issueDownloadToken(suite.server.ctx, {
+      purpose: 'download',
+      userId: adminId,
+      tenantId: null,
+      now: Date.now() - 10 * 60_000,
+    });
     const refused = async (token: string) => {
       const response = await download(`${base}/export-as-csv?token=${encodeURIComponent(token)}`);
       expect(response.status, token).toBe(403);
@@ -109,25 +106,25 @@ describe('export', () => {
     };
     expect(await refused(expired)).toBe('The download link is invalid or has expired. Please try again.');
     // The acme admin's token with its tenant changed to the host: the signature no longer matches.
-    const [body, mac] = (await tokenOf(acmeAdmin)).split('.');
+    const [body, mac] = (await tokenOf(suite.acmeAdmin)).split('.');
     const payload = JSON.parse(Buffer.from(body!, 'base64url').toString());
     const tampered = `${Buffer.from(JSON.stringify({ ...payload, t: null })).toString('base64url')}.${mac}`;
     await refused(tampered);
     // Signed by another installation (another secrets key).
     const otherKey = { secrets: createSecrets({ secretsKey: Buffer.alloc(32, 9).toString('base64') } as Config) } as AppContext;
     await refused(issueDownloadToken(otherKey, { purpose: 'download', userId: adminId, tenantId: null }));
-    await refused(issueDownloadToken(server.ctx, { purpose: 'invalid-users', userId: adminId, tenantId: null, rowId: adminId }));
+    await refused(issueDownloadToken(suite.server.ctx, { purpose: 'invalid-users', userId: adminId, tenantId: null, rowId: adminId }));
     await refused('not-a-token');
     // A user who may list users but not export them.
-    await createUser(server, { userName: 'exp.reader', password: strongPassword });
-    const readerId = await userIdOf(server, 'exp.reader');
-    await refused(issueDownloadToken(server.ctx, { purpose: 'download', userId: readerId, tenantId: null }));
+    await createUser(suite.server, { userName: 'exp.reader', password: strongPassword });
+    const readerId = await userIdOf(suite.server, 'exp.reader');
+    await refused(issueDownloadToken(suite.server.ctx, { purpose: 'download', userId: readerId, tenantId: null }));
   });
 });
 
 describe('sample files', () => {
   it('answers the import columns in both formats', async () => {
-    const token = encodeURIComponent(await tokenOf(admin));
+    const token = encodeURIComponent(await tokenOf(suite.admin));
     const csv = await download(`${base}/import-users-sample-file?fileType=2&token=${token}`);
     expect(csv.status).toBe(200);
     const csvRows = rowsOfSheet(await csv.arrayBuffer(), 'string');
@@ -143,7 +140,7 @@ describe('sample files', () => {
     const xlsx = await download(`${base}/import-users-sample-file?fileType=1&token=${token}`);
     expect(xlsx.headers.get('content-disposition')).toContain('ImportUsersSampleFile.xlsx');
     expect(rowsOfSheet(Buffer.from(await xlsx.arrayBuffer()))).toHaveLength(2);
-    expectError(await admin.call('GET', `${base}/import-users-sample-file?fileType=3&token=${token}`), 400);
+    expectError(await suite.admin.call('GET', `${base}/import-users-sample-file?fileType=3&token=${token}`), 400);
   });
 });
 
@@ -158,15 +155,16 @@ describe('import', () => {
       else if (i === 30) lines.push(`imp.u1,other@example.com,"Dup, Name",Row,,${strongPassword},`);
       else lines.push(`imp.u${i},imp.u${i}@example.com,"Name ""${i}""",Row,+1555${i},${strongPassword},${i % 2 ? 'admin' : ''}`);
     }
-    const reply = await upload(admin, 2, Buffer.from(lines.join('\r\n')), 'text/csv');
+    const reply = await upload(suite.admin, 2, Buffer.from(lines.join('\r\n')), 'text/csv');
     expect(reply.status, JSON.stringify(reply.body)).toBe(200);
     expect(reply.body).toMatchObject({ allCount: 50, succeededCount: 47, failedCount: 3, isAllSucceeded: false, fileType: 2 });
-    const created = await server.ctx.db.select().from(users).where(like(users.userName, 'imp.u%'));
+    const created = await suite.server.ctx.db.select().from(users).where(like(users.userName, 'imp.u%'));
     expect(created).toHaveLength(47);
     expect(created.find((u) => u.userName === 'imp.u5')!.name).toBe('Name "5"');
     expect(created.some((u) => u.userName === 'imp.u10' || u.userName === 'imp.u20' || u.userName === 'imp.u30')).toBe(false);
-    const roles = (await admin.call<{ roleNames: string[] }>('GET', `${base}/by-id/${created.find((u) => u.userName === 'imp.u3')!.id}`))
-      .body;
+    const roles = (
+      await suite.admin.call<{ roleNames: string[] }>('GET', `${base}/by-id/${created.find((u) => u.userName === 'imp.u3')!.id}`)
+    ).body;
     expect(roles.roleNames).toEqual(['admin']);
 
     const file = await download(
@@ -182,10 +180,10 @@ describe('import', () => {
     expect(invalid[2]!.Name).toBe('Dup, Name');
     // The password typed is offered back, but it is sealed in the database.
     expect(invalid[1]!.Password).toBe(strongPassword);
-    const [stored] = await server.ctx.db.select().from(userImportFailures);
+    const [stored] = await suite.server.ctx.db.select().from(userImportFailures);
     expect(JSON.stringify(stored!.rows)).not.toContain(strongPassword);
     // The invalid-users token is bound to the importer's tenant: acme cannot read it through its own token.
-    const acmeToken = await tokenOf(acmeAdmin);
+    const acmeToken = await tokenOf(suite.acmeAdmin);
     expect((await download(`${base}/download-import-invalid-users-file?token=${encodeURIComponent(acmeToken)}`)).status).toBe(403);
   });
 
@@ -202,7 +200,7 @@ describe('import', () => {
     const bytes = XLSX.write(workbook, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(bytes)]), 'users.xlsx');
-    const reply = await upload(admin, 1, form);
+    const reply = await upload(suite.admin, 1, form);
     expect(reply.status, JSON.stringify(reply.body)).toBe(200);
     expect(reply.body).toMatchObject({ allCount: 3, succeededCount: 2, failedCount: 1, fileType: 1 });
     const file = await download(
@@ -217,7 +215,7 @@ describe('import', () => {
 
   it('answers a clean import without a token, in the tenant of the caller', async () => {
     const reply = await upload(
-      acmeAdmin,
+      suite.acmeAdmin,
       2,
       Buffer.from(`${header}\nacme.imp,acme.imp@example.com,,,,${strongPassword},\n`),
       'application/octet-stream',
@@ -229,19 +227,19 @@ describe('import', () => {
       invalidUsersDownloadToken: null,
       isAllSucceeded: true,
     });
-    const [row] = await server.ctx.db.select().from(users).where(eq(users.userName, 'acme.imp'));
-    expect(row!.tenantId).toBe(acmeId);
+    const [row] = await suite.server.ctx.db.select().from(users).where(eq(users.userName, 'acme.imp'));
+    expect(row!.tenantId).toBe(suite.acmeId);
   });
 
   it("answers ABP's errors for an unreadable file, a file without users, and needs Users.Import", async () => {
-    expect(expectError(await upload(admin, 1, Buffer.from('not a workbook'), 'application/octet-stream'), 403).code).toBe(
+    expect(expectError(await upload(suite.admin, 1, Buffer.from('not a workbook'), 'application/octet-stream'), 403).code).toBe(
       'Volo.Abp.Identity:010014',
     );
-    expect(expectError(await upload(admin, 2, Buffer.from('Foo,Bar\n1,2\n'), 'text/csv'), 403).code).toBe('Volo.Abp.Identity:010014');
-    expect(expectError(await upload(admin, 2, Buffer.from(`${header}\n`), 'text/csv'), 403).code).toBe('Volo.Abp.Identity:010013');
-    expect(expectError(await upload(admin, 2, new FormData()), 403).code).toBe('Volo.Abp.Identity:010014');
-    await createUser(server, { userName: 'imp.reader', password: strongPassword });
-    const reader = await signIn(server, 'imp.reader', undefined, strongPassword);
+    expect(expectError(await upload(suite.admin, 2, Buffer.from('Foo,Bar\n1,2\n'), 'text/csv'), 403).code).toBe('Volo.Abp.Identity:010014');
+    expect(expectError(await upload(suite.admin, 2, Buffer.from(`${header}\n`), 'text/csv'), 403).code).toBe('Volo.Abp.Identity:010013');
+    expect(expectError(await upload(suite.admin, 2, new FormData()), 403).code).toBe('Volo.Abp.Identity:010014');
+    await createUser(suite.server, { userName: 'imp.reader', password: strongPassword });
+    const reader = await signIn(suite.server, 'imp.reader', undefined, strongPassword);
     expect((await upload(reader, 2, Buffer.from(`${header}\nx,x@example.com,,,,${strongPassword},\n`), 'text/csv')).status).toBe(403);
   });
 });
