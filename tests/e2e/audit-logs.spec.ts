@@ -4,37 +4,22 @@
 // Entity Changes tab and its Full Change History; the view survives a reload through the URL; axe
 // is clean; a user without AuditLogging.AuditLogs gets 403 and no menu entry.
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeaders, createUser, passwordToken } from '../kit/auth.ts';
-import { type Browser, launchBrowser } from '../kit/browser.ts';
-import { startTestServer, type TestServer } from '../kit/test-server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createUser, passwordToken } from '../kit/auth.ts';
+import { launchBrowser } from '../kit/browser.ts';
 import { lightPalette } from '../../src/ui/theme/palettes.ts';
-import { acceptCookies, allMenuEntries, ensureBuilt, expectAxeCleanInLightAndDark, signIn, watchForPageProblems } from './shell-helpers.ts';
+import { adminApi, dataRows, identitySpec } from './identity-helpers.ts';
+import { acceptCookies, allMenuEntries, expectAxeCleanInLightAndDark, signIn } from './shell-helpers.ts';
 
-let server: TestServer;
-let browser: Browser;
+const spec = identitySpec();
 let targetId = '';
-let adminToken = '';
 const viewer = { userName: 'audit-viewer', password: '1q2w3E*viewer' };
 
-async function api(method: string, path: string, token: string, body?: unknown): Promise<{ status: number; json: unknown }> {
-  const response = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { ...authHeaders(token), ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await response.text();
-  return { status: response.status, json: text ? JSON.parse(text) : null };
-}
+const api = (method: string, path: string, token: string, body?: unknown) => adminApi(spec.server.url, () => token)(method, path, body);
 
 beforeAll(async () => {
-  ensureBuilt();
-  server = await startTestServer({ serveSpa: true });
-  browser = await launchBrowser();
-  await acceptCookies(browser.context, server.url);
   // The admin creates a role and a user, then renames the user (an Updated entity change).
-  const admin = (await passwordToken(server, { userName: 'admin', password: '1q2w3E*' })).access_token;
-  adminToken = admin;
+  const admin = spec.adminToken;
   // Eleven role creations: more than one page of POST /api/identity/roles.
   for (let i = 0; i < 11; i++) expect((await api('POST', '/api/identity/roles', admin, { name: `audit-e2e-role-${i}` })).status).toBe(200);
   const created = await api('POST', '/api/identity/users', admin, {
@@ -54,15 +39,10 @@ beforeAll(async () => {
   });
   expect(updated.status).toBe(200);
   // A user without rights tries to create a user: a failed request, logged with its exception.
-  await createUser(server, viewer);
-  const viewerToken = (await passwordToken(server, viewer)).access_token;
+  await createUser(spec.server, viewer);
+  const viewerToken = (await passwordToken(spec.server, viewer)).access_token;
   const refused = await api('POST', '/api/identity/users', viewerToken, { userName: 'x', email: 'x@example.test', password: 'x' });
   expect(refused.status).toBe(403);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 /** '#b42318' → 'rgb(180, 35, 24)', as getComputedStyle reports colours. */
@@ -70,8 +50,6 @@ const rgb = (hex: string) => `rgb(${[1, 3, 5].map((i) => Number.parseInt(hex.sli
 const background = (element: Locator) => element.evaluate((e) => getComputedStyle(e).backgroundColor);
 
 const auditTable = (page: Page) => page.getByRole('table', { name: 'Audit logs' });
-/** Data rows only: each has a row header (the first cell); the header row and state rows do not. */
-const dataRows = (table: Locator) => table.getByRole('row').filter({ has: table.page().getByRole('rowheader') });
 
 /** Clicks Refresh until the table shows rows matching `text` (the writer flushes within a second). */
 async function refreshUntilRow(page: Page, text: string | RegExp): Promise<Locator> {
@@ -84,14 +62,7 @@ async function refreshUntilRow(page: Page, text: string | RegExp): Promise<Locat
   return rows;
 }
 
-/** A signed-in page; reduced motion, so axe never sees a button halfway through its theme transition. */
-async function openPage(): Promise<{ page: Page; problems: string[] }> {
-  const page = await browser.context.newPage();
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-  const problems = watchForPageProblems(page);
-  await signIn(page, server.url);
-  return { page, problems };
-}
+const openPage = () => spec.openPage();
 
 /** The shared axe check (light, then dark unless told otherwise), with the pointer out of the way. */
 async function expectAxeClean(page: Page, inDark = true): Promise<void> {
@@ -115,7 +86,7 @@ describe('audit logs', () => {
   it('lists what was done with its badges; each filter narrows the rows; the URL keeps the view across a reload', async () => {
     const { page, problems } = await openPage();
     expect(await allMenuEntries(page)).toContain('Audit Logging');
-    await page.goto(`${server.url}/audit-logs`);
+    await page.goto(`${spec.server.url}/audit-logs`);
     await page.getByRole('heading', { level: 1, name: 'Audit logs' }).waitFor();
     expect(await page.getByRole('tab', { name: 'Audit Logs' }).getAttribute('aria-selected')).toBe('true');
 
@@ -223,7 +194,7 @@ describe('audit logs', () => {
     await applied('Client IP address', '10.9.9.9');
     await table.getByText('No data available').waitFor();
     await applied('Client IP address', '');
-    const listed = (await api('GET', '/api/audit-logging/audit-logs?url=/api/identity/roles&maxResultCount=1', adminToken)).json as {
+    const listed = (await api('GET', '/api/audit-logging/audit-logs?url=/api/identity/roles&maxResultCount=1', spec.adminToken)).json as {
       items: Array<{ correlationId: string; executionTime: string }>;
     };
     rows = await applied('Correlation id', listed.items[0]!.correlationId);
@@ -280,7 +251,7 @@ describe('audit logs', () => {
   it('Detail shows the overall fields, the action and the renamed user in red; focus returns to the row', async () => {
     const { page, problems } = await openPage();
     // A shared address: what parses is applied, the rest is dropped from the address bar.
-    await page.goto(`${server.url}/audit-logs?httpMethod=PUT&page=zero&hasException=maybe&unknown=1`);
+    await page.goto(`${spec.server.url}/audit-logs?httpMethod=PUT&page=zero&hasException=maybe&unknown=1`);
     await page.waitForURL((url) => url.search === '?httpMethod=PUT');
     const table = auditTable(page);
     const row = (await refreshUntilRow(page, `/api/identity/users/${targetId}`)).first();
@@ -324,7 +295,7 @@ describe('audit logs', () => {
 
   it('Entity Changes: filters by entity, Change Details and Full Change History list the changes with user names', async () => {
     const { page, problems } = await openPage();
-    await page.goto(`${server.url}/audit-logs`);
+    await page.goto(`${spec.server.url}/audit-logs`);
     await page.getByRole('tab', { name: 'Entity Changes' }).click();
     await page.waitForURL(/tab=entity-changes/);
     const table = page.getByRole('table', { name: 'Entity changes' });
@@ -400,7 +371,7 @@ describe('audit logs', () => {
     const { page, problems } = await openPage();
     await page.evaluate(() => localStorage.setItem('Abp.SelectedLanguage', 'ar'));
     try {
-      await page.goto(`${server.url}/audit-logs?httpMethod=PUT`);
+      await page.goto(`${spec.server.url}/audit-logs?httpMethod=PUT`);
       await page.getByRole('heading', { level: 1, name: 'سجلات التدقيق' }).waitFor();
       expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
       const table = page.getByRole('table', { name: 'سجلات التدقيق' });
@@ -432,7 +403,7 @@ describe('audit logs', () => {
 
   it('a user with AuditLogging.AuditLogs but without its Export permission sees the list and no Export to Excel', async () => {
     const reader = { userName: 'audit-reader', password: '1q2w3E*reader' };
-    const created = await api('POST', '/api/identity/users', adminToken, {
+    const created = await api('POST', '/api/identity/users', spec.adminToken, {
       userName: reader.userName,
       email: 'audit-reader@example.test',
       password: reader.password,
@@ -441,7 +412,7 @@ describe('audit logs', () => {
     const grant = await api(
       'PUT',
       `/api/permission-management/permissions?providerName=U&providerKey=${(created.json as { id: string }).id}`,
-      adminToken,
+      spec.adminToken,
       {
         permissions: [{ name: 'AuditLogging.AuditLogs', isGranted: true }],
       },
@@ -449,10 +420,10 @@ describe('audit logs', () => {
     expect(grant.status).toBe(204);
     const other = await launchBrowser();
     try {
-      await acceptCookies(other.context, server.url);
+      await acceptCookies(other.context, spec.server.url);
       const page = await other.context.newPage();
-      await signIn(page, server.url, reader.userName, reader.password);
-      await page.goto(`${server.url}/audit-logs`);
+      await signIn(page, spec.server.url, reader.userName, reader.password);
+      await page.goto(`${spec.server.url}/audit-logs`);
       await page.getByRole('heading', { name: 'Audit logs' }).waitFor();
       await page.getByRole('button', { name: 'Refresh' }).first().waitFor();
       expect(await page.getByRole('button', { name: 'Export to Excel' }).count()).toBe(0);
@@ -464,11 +435,11 @@ describe('audit logs', () => {
   it('a user without AuditLogging.AuditLogs gets 403 on /audit-logs and no menu entry', async () => {
     const other = await launchBrowser();
     try {
-      await acceptCookies(other.context, server.url);
+      await acceptCookies(other.context, spec.server.url);
       const page = await other.context.newPage();
-      await signIn(page, server.url, viewer.userName, viewer.password);
+      await signIn(page, spec.server.url, viewer.userName, viewer.password);
       expect(await allMenuEntries(page)).not.toContain('Audit Logging');
-      await page.goto(`${server.url}/audit-logs`);
+      await page.goto(`${spec.server.url}/audit-logs`);
       await page.getByRole('heading', { level: 1, name: /Forbidden/ }).waitFor();
       expect(await page.getByRole('heading', { name: 'Audit logs' }).count()).toBe(0);
     } finally {

@@ -4,52 +4,15 @@
 // offers neither edit nor delete; the menu shows Identity management > Claim types; axe is clean in
 // light and dark; Arabic is right to left.
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeaders, passwordToken } from '../kit/auth.ts';
-import { type Browser, launchBrowser } from '../kit/browser.ts';
-import { startTestServer, type TestServer } from '../kit/test-server.ts';
-import { acceptCookies, ensureBuilt, expectAxeCleanInLightAndDark, signIn, watchForPageProblems } from './shell-helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { dataRows, identitySpec } from './identity-helpers.ts';
+import { expectAxeCleanInLightAndDark } from './shell-helpers.ts';
 
-let server: TestServer;
-let browser: Browser;
-let adminToken = '';
-
-async function api(method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
-  const response = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { ...authHeaders(adminToken), ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await response.text();
-  return { status: response.status, json: text ? JSON.parse(text) : null };
-}
-
-beforeAll(async () => {
-  ensureBuilt();
-  server = await startTestServer({ serveSpa: true });
-  browser = await launchBrowser();
-  await acceptCookies(browser.context, server.url);
-  adminToken = (await passwordToken(server, { userName: 'admin', password: '1q2w3E*' })).access_token;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const spec = identitySpec();
+const { api } = spec;
 
 const table = (page: Page) => page.getByRole('table', { name: 'Claim types' });
-const dataRows = (t: Locator) => t.getByRole('row').filter({ has: t.page().getByRole('rowheader') });
-
-async function openScreen(): Promise<{ page: Page; problems: string[] }> {
-  const page = await browser.context.newPage();
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-  const problems = watchForPageProblems(page);
-  await signIn(page, server.url);
-  await page.goto(`${server.url}/identity/claim-types`);
-  await page.getByRole('heading', { level: 1, name: 'Claim types' }).waitFor();
-  await dataRows(table(page)).first().waitFor();
-  return { page, problems };
-}
+const openScreen = () => spec.openScreen('/identity/claim-types', 'Claim types', (page) => dataRows(table(page)).first());
 
 /** Tabs until `target` has the focus (keyboard only), then returns. */
 let lastError = '';
@@ -210,22 +173,11 @@ describe('claim types screen', () => {
   });
 
   it('is right to left in Arabic', async () => {
-    const page = await browser.context.newPage();
-    await signIn(page, server.url);
-    await page.evaluate(() => localStorage.setItem('Abp.SelectedLanguage', 'ar'));
-    try {
-      await page.goto(`${server.url}/identity/claim-types`);
-      await page.getByRole('heading', { level: 1, name: 'أنواع المطالبات' }).waitFor();
-      expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    await spec.expectRightToLeft('/identity/claim-types', 'أنواع المطالبات', async (page) => {
       await dataRows(page.getByRole('table', { name: 'أنواع المطالبات' }))
         .first()
         .waitFor();
       await page.getByRole('button', { name: 'جديد', exact: true }).waitFor();
-      await page.mouse.move(0, 0);
-      await expectAxeCleanInLightAndDark(page, { dark: false });
-    } finally {
-      await page.evaluate(() => localStorage.removeItem('Abp.SelectedLanguage'));
-      await page.close();
-    }
+    });
   });
 });

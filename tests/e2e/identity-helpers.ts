@@ -1,8 +1,99 @@
-// Helpers of the identity screens' specs (roles, users): keyboard moves by role and accessible name,
-// the kit's tables and row menus, an admin API client, and screenshots for review.
+// Helpers of the identity screens' specs (and the audit logs'): the suite's server and browser,
+// keyboard moves by role and accessible name, the kit's tables and row menus, an admin API client,
+// the right-to-left check, and screenshots for review.
 import fs from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
-import { authHeaders } from '../kit/auth.ts';
+import { afterAll, beforeAll, expect, onTestFailed } from 'vitest';
+import { authHeaders, passwordToken } from '../kit/auth.ts';
+import { type Browser, launchBrowser } from '../kit/browser.ts';
+import { startTestServer, type TestServer } from '../kit/test-server.ts';
+import { recordTraffic } from './account-helpers.ts';
+import { acceptCookies, ensureBuilt, expectAxeCleanInLightAndDark, signIn, watchForPageProblems } from './shell-helpers.ts';
+
+type ApiAnswer = { status: number; json: unknown };
+
+export interface IdentitySpec {
+  /** Set once the suite has started. */
+  server: TestServer;
+  browser: Browser;
+  /** The admin's access token (empty with `adminToken: false`). */
+  adminToken: string;
+  /** The API as the admin. */
+  api(method: string, path: string, body?: unknown): Promise<ApiAnswer>;
+  /** A new page of the suite's browser, signed in as the admin; reduced motion; its problems (CSP, errors) collected. */
+  openPage(): Promise<{ page: Page; problems: string[] }>;
+  /** openPage, then `path`, its level-1 `heading`, and `ready` (the first row, say). */
+  openScreen(path: string, heading: string, ready: (page: Page) => Locator): Promise<{ page: Page; problems: string[] }>;
+  /**
+   * In Arabic: the screen at `path` shows `heading`, the document is right to left, `ready` is done,
+   * and axe is clean in light; the language is put back afterwards.
+   */
+  expectRightToLeft(
+    path: string,
+    heading: string,
+    ready: (page: Page) => Promise<unknown>,
+    options?: { screenshot?: string },
+  ): Promise<void>;
+}
+
+/**
+ * The suite of an identity spec: the real server with the SPA, one browser with cookies accepted, and
+ * (unless `adminToken: false`, for a spec counting the admin's sessions or logs) the admin's token.
+ * A spec's own beforeAll declared after this call runs after it.
+ */
+export function identitySpec({ adminToken = true }: { adminToken?: boolean } = {}): IdentitySpec {
+  const spec = {
+    adminToken: '',
+    api: (method: string, path: string, body?: unknown) => adminApi(spec.server.url, () => spec.adminToken)(method, path, body),
+    async openPage() {
+      const page = await spec.browser.context.newPage();
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      const problems = watchForPageProblems(page);
+      const traffic = recordTraffic(page);
+      onTestFailed(() => {
+        console.error(`identity spec failed at ${page.url()}\n${traffic.join('\n')}`);
+      });
+      await signIn(page, spec.server.url);
+      return { page, problems };
+    },
+    async openScreen(path: string, heading: string, ready: (page: Page) => Locator) {
+      const opened = await spec.openPage();
+      await opened.page.goto(`${spec.server.url}${path}`);
+      await opened.page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      await ready(opened.page).waitFor();
+      return opened;
+    },
+    async expectRightToLeft(path: string, heading: string, ready: (page: Page) => Promise<unknown>, options: { screenshot?: string } = {}) {
+      const page = await spec.browser.context.newPage();
+      await signIn(page, spec.server.url);
+      await page.evaluate(() => localStorage.setItem('Abp.SelectedLanguage', 'ar'));
+      try {
+        await page.goto(`${spec.server.url}${path}`);
+        await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+        expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+        await ready(page);
+        await page.mouse.move(0, 0);
+        await expectAxeCleanInLightAndDark(page, { dark: false });
+        if (options.screenshot) await screenshots(page, options.screenshot);
+      } finally {
+        await page.evaluate(() => localStorage.removeItem('Abp.SelectedLanguage'));
+        await page.close();
+      }
+    },
+  } as IdentitySpec;
+  beforeAll(async () => {
+    ensureBuilt();
+    spec.server = await startTestServer({ serveSpa: true });
+    spec.browser = await launchBrowser();
+    await acceptCookies(spec.browser.context, spec.server.url);
+    if (adminToken) spec.adminToken = (await passwordToken(spec.server, { userName: 'admin', password: '1q2w3E*' })).access_token;
+  });
+  afterAll(async () => {
+    await spec.browser?.close();
+    await spec.server?.stop();
+  });
+  return spec;
+}
 
 /** Tabs until `target` has the focus (keyboard only). */
 export async function tabTo(page: Page, target: Locator, limit = 80): Promise<void> {

@@ -6,35 +6,18 @@
 // matching menu entry in a second browser, which a member of no unit does not. Axe clean in light and
 // dark (screen and Move dialog); Arabic right to left.
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeaders, passwordToken } from '../kit/auth.ts';
-import { type Browser, launchBrowser } from '../kit/browser.ts';
-import { startTestServer, type TestServer } from '../kit/test-server.ts';
-import { acceptCookies, allMenuEntries, ensureBuilt, expectAxeCleanInLightAndDark, signIn, watchForPageProblems } from './shell-helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../kit/browser.ts';
+import { identitySpec } from './identity-helpers.ts';
+import { acceptCookies, allMenuEntries, expectAxeCleanInLightAndDark, signIn } from './shell-helpers.ts';
 
-let server: TestServer;
-let browser: Browser;
-let adminToken = '';
+const spec = identitySpec();
+const { api } = spec;
 const member = { userName: 'ou-member', password: '1q2w3E*ou' };
 const outsider = { userName: 'ou-outsider', password: '1q2w3E*ou' };
 const roleName = 'ou-claims-reader';
 
-async function api(method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
-  const response = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { ...authHeaders(adminToken), ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await response.text();
-  return { status: response.status, json: text ? JSON.parse(text) : null };
-}
-
 beforeAll(async () => {
-  ensureBuilt();
-  server = await startTestServer({ serveSpa: true });
-  browser = await launchBrowser();
-  await acceptCookies(browser.context, server.url);
-  adminToken = (await passwordToken(server, { userName: 'admin', password: '1q2w3E*' })).access_token;
   for (const user of [member, outsider]) {
     const created = await api('POST', '/api/identity/users', { ...user, email: `${user.userName}@example.test` });
     expect(created.status).toBe(200);
@@ -43,28 +26,13 @@ beforeAll(async () => {
   expect(role.status).toBe(200);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
 const tree = (page: Page) => page.getByRole('treegrid', { name: 'Organization tree' });
 const unit = (page: Page, name: string) =>
   tree(page)
     .getByRole('row')
     .filter({ has: page.getByText(name, { exact: true }) });
 
-async function openScreen(): Promise<{ page: Page; problems: string[] }> {
-  const page = await browser.context.newPage();
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-  const problems = watchForPageProblems(page);
-  await signIn(page, server.url);
-  await page.goto(`${server.url}/identity/organization-units`);
-  await page.getByRole('heading', { level: 1, name: 'Organization units' }).waitFor();
-  await tree(page).waitFor();
-  return { page, problems };
-}
-
+const openScreen = () => spec.openScreen('/identity/organization-units', 'Organization units', tree);
 const isFocused = (target: Locator) =>
   target.evaluate((element) => element === document.activeElement || element.contains(document.activeElement)).catch(() => false);
 
@@ -272,9 +240,9 @@ describe('organization units screen', () => {
     ] as const) {
       const other = await launchBrowser();
       try {
-        await acceptCookies(other.context, server.url);
+        await acceptCookies(other.context, spec.server.url);
         const second = await other.context.newPage();
-        await signIn(second, server.url, user.userName, user.password);
+        await signIn(second, spec.server.url, user.userName, user.password);
         const entries = await allMenuEntries(second);
         expect(entries.includes('Claim types'), `${user.userName} sees Claim types`).toBe(sees);
       } finally {
@@ -315,20 +283,9 @@ describe('organization units screen', () => {
   });
 
   it('is right to left in Arabic, axe clean', async () => {
-    const page = await browser.context.newPage();
-    await signIn(page, server.url);
-    await page.evaluate(() => localStorage.setItem('Abp.SelectedLanguage', 'ar'));
-    try {
-      await page.goto(`${server.url}/identity/organization-units`);
-      await page.getByRole('heading', { level: 1, name: 'الوحدات التنظيمية' }).waitFor();
-      expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
-      await page.getByRole('treegrid', { name: 'الشجرة التنظيمية' }).getByRole('row').first().waitFor();
-      await page.mouse.move(0, 0);
-      await expectAxeCleanInLightAndDark(page, { dark: false });
-    } finally {
-      await page.evaluate(() => localStorage.removeItem('Abp.SelectedLanguage'));
-      await page.close();
-    }
+    await spec.expectRightToLeft('/identity/organization-units', 'الوحدات التنظيمية', (page) =>
+      page.getByRole('treegrid', { name: 'الشجرة التنظيمية' }).getByRole('row').first().waitFor(),
+    );
   });
 });
 

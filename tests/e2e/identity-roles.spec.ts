@@ -6,44 +6,17 @@
 // nor deleted, delete says its users lose it; export; axe in light and dark on the screen and its
 // dialogs; Arabic right to left.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { passwordToken } from '../kit/auth.ts';
-import { type Browser, launchBrowser } from '../kit/browser.ts';
-import { startTestServer, type TestServer } from '../kit/test-server.ts';
+import { describe, expect, it } from 'vitest';
+import { launchBrowser } from '../kit/browser.ts';
 import { storedAccessToken } from './account-helpers.ts';
-import { adminApi, dataRows, rowAction, screenshots, searchFor, tabTo } from './identity-helpers.ts';
-import { acceptCookies, allMenuEntries, ensureBuilt, expectAxeCleanInLightAndDark, signIn, watchForPageProblems } from './shell-helpers.ts';
+import { dataRows, identitySpec, rowAction, screenshots, searchFor, tabTo } from './identity-helpers.ts';
+import { acceptCookies, allMenuEntries, expectAxeCleanInLightAndDark, signIn } from './shell-helpers.ts';
 
-let server: TestServer;
-let browser: Browser;
-let adminToken = '';
-const call = (method: string, path: string, body?: unknown) => adminApi(server.url, () => adminToken)(method, path, body);
-
-beforeAll(async () => {
-  ensureBuilt();
-  server = await startTestServer({ serveSpa: true });
-  browser = await launchBrowser();
-  await acceptCookies(browser.context, server.url);
-  adminToken = (await passwordToken(server, { userName: 'admin', password: '1q2w3E*' })).access_token;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const spec = identitySpec();
+const call = spec.api;
 
 const rolesTable = (page: Page) => page.getByRole('table', { name: 'Roles' });
-
-async function openRoles(): Promise<{ page: Page; problems: string[] }> {
-  const page = await browser.context.newPage();
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-  const problems = watchForPageProblems(page);
-  await signIn(page, server.url);
-  await page.goto(`${server.url}/identity/roles`);
-  await page.getByRole('heading', { level: 1, name: 'Roles' }).waitFor();
-  await dataRows(rolesTable(page)).first().waitFor();
-  return { page, problems };
-}
+const openRoles = () => spec.openScreen('/identity/roles', 'Roles', (page) => dataRows(rolesTable(page)).first());
 
 /** In the open permission modal, keyboard only: shows the group holding `permission`, toggles it. */
 async function togglePermission(page: Page, groupName: string, permission: string): Promise<void> {
@@ -108,7 +81,7 @@ describe('roles screen', () => {
     ).toEqual(['AbpIdentity.ClaimTypes', 'AuditLogging.AuditLogs']);
 
     // A user in the role, from the users screen.
-    await page.goto(`${server.url}/identity/users`);
+    await page.goto(`${spec.server.url}/identity/users`);
     await page.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
     await tabTo(page, page.getByRole('button', { name: 'New', exact: true }));
     await page.keyboard.press('Enter');
@@ -139,18 +112,18 @@ describe('roles screen', () => {
     const third = await launchBrowser();
     let baseline: string[] = [];
     try {
-      await acceptCookies(third.context, server.url);
+      await acceptCookies(third.context, spec.server.url);
       const baselinePage = await third.context.newPage();
-      await signIn(baselinePage, server.url, 'e2e.nobody', '1q2w3E*e2e');
+      await signIn(baselinePage, spec.server.url, 'e2e.nobody', '1q2w3E*e2e');
       baseline = await allMenuEntries(baselinePage);
     } finally {
       await third.close();
     }
     const other = await launchBrowser();
     try {
-      await acceptCookies(other.context, server.url);
+      await acceptCookies(other.context, spec.server.url);
       const userPage = await other.context.newPage();
-      await signIn(userPage, server.url, 'e2e.auditor', '1q2w3E*e2e');
+      await signIn(userPage, spec.server.url, 'e2e.auditor', '1q2w3E*e2e');
       const entries = await allMenuEntries(userPage);
       expect(entries.filter((entry) => !baseline.includes(entry)).sort()).toEqual([
         'Administration',
@@ -162,13 +135,13 @@ describe('roles screen', () => {
       const userToken = await storedAccessToken(userPage);
       expect(userToken).not.toBeNull();
       const auditCall = () =>
-        fetch(`${server.url}/api/audit-logging/audit-logs?maxResultCount=1`, { headers: { Authorization: `Bearer ${userToken}` } }).then(
-          (response) => response.status,
-        );
+        fetch(`${spec.server.url}/api/audit-logging/audit-logs?maxResultCount=1`, {
+          headers: { Authorization: `Bearer ${userToken}` },
+        }).then((response) => response.status);
       expect(await auditCall()).toBe(200);
 
       // The administrator takes Audit logs away: the user's next request is refused.
-      await page.goto(`${server.url}/identity/roles`);
+      await page.goto(`${spec.server.url}/identity/roles`);
       await dataRows(rolesTable(page)).first().waitFor();
       await searchFor(page, rolesTable(page), roleName);
       await rowAction(page, rolesTable(page), roleName, 'Permissions');
@@ -275,22 +248,14 @@ describe('roles screen', () => {
   });
 
   it('is right to left in Arabic', async () => {
-    const page = await browser.context.newPage();
-    await signIn(page, server.url);
-    await page.evaluate(() => localStorage.setItem('Abp.SelectedLanguage', 'ar'));
-    try {
-      await page.goto(`${server.url}/identity/roles`);
-      await page.getByRole('heading', { level: 1, name: 'الأدوار' }).waitFor();
-      expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
-      await dataRows(page.getByRole('table', { name: 'الأدوار' }))
-        .first()
-        .waitFor();
-      await page.mouse.move(0, 0);
-      await expectAxeCleanInLightAndDark(page, { dark: false });
-      await screenshots(page, 'roles-ar');
-    } finally {
-      await page.evaluate(() => localStorage.removeItem('Abp.SelectedLanguage'));
-      await page.close();
-    }
+    await spec.expectRightToLeft(
+      '/identity/roles',
+      'الأدوار',
+      (page) =>
+        dataRows(page.getByRole('table', { name: 'الأدوار' }))
+          .first()
+          .waitFor(),
+      { screenshot: 'roles-ar' },
+    );
   });
 });

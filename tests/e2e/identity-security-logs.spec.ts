@@ -2,49 +2,26 @@
 // user's logs, newest first; the advanced filters of spec 3 (user name, client IP address, a date
 // range) from the keyboard; sorting; the detail of one log in a modal; the menu entry; axe clean in
 // light and dark (list and detail); Arabic right to left.
-import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser, passwordToken } from '../kit/auth.ts';
-import { type Browser, launchBrowser } from '../kit/browser.ts';
-import { startTestServer, type TestServer } from '../kit/test-server.ts';
-import { acceptCookies, allMenuEntries, ensureBuilt, expectAxeCleanInLightAndDark, signIn, watchForPageProblems } from './shell-helpers.ts';
+import { dataRows, identitySpec, tabTo } from './identity-helpers.ts';
+import { allMenuEntries, expectAxeCleanInLightAndDark } from './shell-helpers.ts';
 
-let server: TestServer;
-let browser: Browser;
+const spec = identitySpec({ adminToken: false });
 
 beforeAll(async () => {
-  ensureBuilt();
-  server = await startTestServer({ serveSpa: true });
-  await createUser(server, { userName: 'log-subject', password: '1q2w3E*' });
-  await passwordToken(server, { userName: 'log-subject', password: '1q2w3E*' });
-  browser = await launchBrowser();
-  await acceptCookies(browser.context, server.url);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  await createUser(spec.server, { userName: 'log-subject', password: '1q2w3E*' });
+  await passwordToken(spec.server, { userName: 'log-subject', password: '1q2w3E*' });
 });
 
 const table = (page: Page) => page.getByRole('table', { name: 'Security logs' });
-const dataRows = (t: Locator) => t.getByRole('row').filter({ has: t.page().getByRole('rowheader') });
-
-async function tabTo(page: Page, target: Locator, limit = 80): Promise<void> {
-  await target.waitFor();
-  for (let step = 0; step < limit; step++) {
-    if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) return;
-    await page.keyboard.press('Tab');
-  }
-  throw new Error(`focus never reached ${target}`);
-}
 
 describe('security logs screen', () => {
   it('lists every user, filters by the keyboard, sorts, and shows one log', async () => {
-    const page = await browser.context.newPage();
-    const problems = watchForPageProblems(page);
-    await signIn(page, server.url);
+    const { page, problems } = await spec.openPage();
     expect(await allMenuEntries(page)).toEqual(expect.arrayContaining(['Security logs', 'Sessions']));
-    await page.goto(`${server.url}/identity/security-logs`);
+    await page.goto(`${spec.server.url}/identity/security-logs`);
     await page.getByRole('heading', { level: 1, name: 'Security logs' }).waitFor();
     await dataRows(table(page)).first().waitFor();
     expect(await table(page).getByRole('columnheader', { name: 'Time' }).getAttribute('aria-sort')).toBe('descending');
@@ -108,21 +85,10 @@ describe('security logs screen', () => {
   });
 
   it('is right to left in Arabic', async () => {
-    const page = await browser.context.newPage();
-    await signIn(page, server.url);
-    await page.evaluate(() => localStorage.setItem('Abp.SelectedLanguage', 'ar'));
-    try {
-      await page.goto(`${server.url}/identity/security-logs`);
-      await page.getByRole('heading', { level: 1, name: 'سجلات الأمان' }).waitFor();
-      expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
-      await dataRows(page.getByRole('table', { name: 'سجلات الأمان' }))
+    await spec.expectRightToLeft('/identity/security-logs', 'سجلات الأمان', (page) =>
+      dataRows(page.getByRole('table', { name: 'سجلات الأمان' }))
         .first()
-        .waitFor();
-      await page.mouse.move(0, 0);
-      await expectAxeCleanInLightAndDark(page, { dark: false });
-    } finally {
-      await page.evaluate(() => localStorage.removeItem('Abp.SelectedLanguage'));
-      await page.close();
-    }
+        .waitFor(),
+    );
   });
 });

@@ -4,60 +4,39 @@
 // request answers 401 and it goes to login, while the administrator stays signed in; the device and
 // client id filters narrow the list; the administrator's own session offers no Revoke; axe clean in
 // light and dark (list and confirmation); Arabic right to left.
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../kit/auth.ts';
 import { type Browser, launchBrowser } from '../kit/browser.ts';
-import { startTestServer, type TestServer } from '../kit/test-server.ts';
-import { acceptCookies, ensureBuilt, expectAxeCleanInLightAndDark, signIn, watchForPageProblems } from './shell-helpers.ts';
+import { dataRows, identitySpec, tabTo } from './identity-helpers.ts';
+import { acceptCookies, expectAxeCleanInLightAndDark, signIn } from './shell-helpers.ts';
 
-let server: TestServer;
-let admin: Browser;
+const spec = identitySpec({ adminToken: false });
 let userBrowser: Browser;
 
-/** react-aria's usePress style injection, refused by the strict CSP (see idle-session.spec.ts). */
+/** react-aria/** react-aria's usePress style injection, refused by the strict CSP (see idle-session.spec.ts). */
 const isReactAriaPressableStyle = (problem: string) => problem.includes("'sha256-38RhXrc7EdReTKsOm23ZPOCUgniTUUcjky8QOOrQx6o='");
 
 beforeAll(async () => {
-  ensureBuilt();
-  server = await startTestServer({ serveSpa: true });
-  await createUser(server, { userName: 'remote-rita', password: '1q2w3E*' });
-  admin = await launchBrowser();
+  await createUser(spec.server, { userName: 'remote-rita', password: '1q2w3E*' });
   userBrowser = await launchBrowser();
-  for (const browser of [admin, userBrowser]) await acceptCookies(browser.context, server.url);
+  await acceptCookies(userBrowser.context, spec.server.url);
 });
 
 afterAll(async () => {
-  await admin?.close();
   await userBrowser?.close();
-  await server?.stop();
 });
 
 const table = (page: Page) => page.getByRole('table', { name: 'Sessions' });
-const dataRows = (t: Locator) => t.getByRole('row').filter({ has: t.page().getByRole('rowheader') });
-
-async function tabTo(page: Page, target: Locator, limit = 80): Promise<void> {
-  await target.waitFor();
-  for (let step = 0; step < limit; step++) {
-    if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) return;
-    await page.keyboard.press('Tab');
-  }
-  throw new Error(`focus never reached ${target}`);
-}
 
 describe('sessions screen', () => {
   it("revokes another user's session: that browser's next request gets 401 and it goes to login", async () => {
     const there = await userBrowser.context.newPage();
-    await signIn(there, server.url, 'remote-rita', '1q2w3E*');
-    await there.goto(`${server.url}/account/sessions`);
+    await signIn(there, spec.server.url, 'remote-rita', '1q2w3E*');
+    await there.goto(`${spec.server.url}/account/sessions`);
     await there.getByRole('heading', { level: 1, name: 'Sessions' }).waitFor();
 
-    const here = await admin.context.newPage();
-    const problems = watchForPageProblems(here);
-    await signIn(here, server.url);
-    await here.goto(`${server.url}/identity/sessions`);
-    await here.getByRole('heading', { level: 1, name: 'Sessions' }).waitFor();
-    await dataRows(table(here)).first().waitFor();
+    const { page: here, problems } = await spec.openScreen('/identity/sessions', 'Sessions', (page) => dataRows(table(page)).first());
     expect(await dataRows(table(here)).count()).toBe(2);
     // The administrator's own session is marked and offers no Revoke.
     const own = dataRows(table(here)).filter({ hasText: 'This session' });
@@ -111,7 +90,7 @@ describe('sessions screen', () => {
     await there.waitForURL(/\/Account\/Login/, { timeout: 20_000 });
 
     // The administrator is still signed in.
-    await here.goto(`${server.url}/identity/sessions`);
+    await here.goto(`${spec.server.url}/identity/sessions`);
     await dataRows(table(here)).filter({ hasText: 'This session' }).waitFor();
     expect(await here.getByRole('button', { name: 'User menu' }).isVisible()).toBe(true);
     expect(problems.filter((problem) => !isReactAriaPressableStyle(problem))).toEqual([]);
@@ -120,21 +99,10 @@ describe('sessions screen', () => {
   });
 
   it('is right to left in Arabic', async () => {
-    const page = await admin.context.newPage();
-    await signIn(page, server.url);
-    await page.evaluate(() => localStorage.setItem('Abp.SelectedLanguage', 'ar'));
-    try {
-      await page.goto(`${server.url}/identity/sessions`);
-      await page.getByRole('heading', { level: 1, name: 'الجلسات' }).waitFor();
-      expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
-      await dataRows(page.getByRole('table', { name: 'الجلسات' }))
+    await spec.expectRightToLeft('/identity/sessions', 'الجلسات', (page) =>
+      dataRows(page.getByRole('table', { name: 'الجلسات' }))
         .first()
-        .waitFor();
-      await page.mouse.move(0, 0);
-      await expectAxeCleanInLightAndDark(page, { dark: false });
-    } finally {
-      await page.evaluate(() => localStorage.removeItem('Abp.SelectedLanguage'));
-      await page.close();
-    }
+        .waitFor(),
+    );
   });
 });

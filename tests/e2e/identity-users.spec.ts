@@ -7,52 +7,18 @@
 import fs from 'node:fs';
 import * as XLSX from '@e965/xlsx';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { passwordToken } from '../kit/auth.ts';
-import { type Browser, launchBrowser } from '../kit/browser.ts';
-import { startTestServer, type TestServer } from '../kit/test-server.ts';
+import { launchBrowser } from '../kit/browser.ts';
 import { storedAccessToken } from './account-helpers.ts';
-import { adminApi, dataRows, rowAction, screenshots, searchFor, tabTo } from './identity-helpers.ts';
-import { acceptCookies, ensureBuilt, expectAxeCleanInLightAndDark, signIn, watchForPageProblems } from './shell-helpers.ts';
+import { dataRows, identitySpec, rowAction, screenshots, searchFor, tabTo } from './identity-helpers.ts';
+import { acceptCookies, expectAxeCleanInLightAndDark, signIn, watchForPageProblems } from './shell-helpers.ts';
 
-let server: TestServer;
-let browser: Browser;
-let adminToken = '';
-const call = (method: string, path: string, body?: unknown) => adminApi(server.url, () => adminToken)(method, path, body);
-
-beforeAll(async () => {
-  ensureBuilt();
-  server = await startTestServer({ serveSpa: true });
-  browser = await launchBrowser();
-  await acceptCookies(browser.context, server.url);
-  adminToken = (await passwordToken(server, { userName: 'admin', password: '1q2w3E*' })).access_token;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const spec = identitySpec();
+const call = spec.api;
 
 const usersTable = (page: Page) => page.getByRole('table', { name: 'Users' });
-
-async function openUsers(query = ''): Promise<{ page: Page; problems: string[] }> {
-  const page = await browser.context.newPage();
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-  const problems = watchForPageProblems(page);
-  const lines: string[] = [];
-  page.on('console', (message) => lines.push(`${message.type()}: ${message.text()}`));
-  page.on('requestfailed', (request) => lines.push(`failed ${request.url()}`));
-  page.on('response', (response) => lines.push(`${response.status()} ${response.url()}`));
-  await signIn(page, server.url).catch(async (error) => {
-    await page.screenshot({ path: '/tmp/shots/signin-fail.png' });
-    console.log(page.url(), lines.join('\n'));
-    throw error;
-  });
-  await page.goto(`${server.url}/identity/users${query}`);
-  await page.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
-  await dataRows(usersTable(page)).first().waitFor();
-  return { page, problems };
-}
+const openUsers = (query = '') => spec.openScreen(`/identity/users${query}`, 'Users', (page) => dataRows(usersTable(page)).first());
 
 /** 50 rows e2e.imp1 … e2e.imp50; rows 5, 15 and 45 are bad (no e-mail, a bad e-mail, no password). */
 function importCsv(): string {
@@ -191,10 +157,10 @@ describe('users screen', () => {
     await password.getByLabel(/^New password\*?$/).fill('1q2w3E*new');
     await password.getByRole('button', { name: 'Save' }).click();
     await password.waitFor({ state: 'detached' });
-    const userToken = (await passwordToken(server, { userName: 'e2e.imp33', password: '1q2w3E*new' })).access_token;
+    const userToken = (await passwordToken(spec.server, { userName: 'e2e.imp33', password: '1q2w3E*new' })).access_token;
     expect(userToken).toBeTruthy();
     const profile = () =>
-      fetch(`${server.url}/api/account/my-profile`, { headers: { Authorization: `Bearer ${userToken}` } }).then(
+      fetch(`${spec.server.url}/api/account/my-profile`, { headers: { Authorization: `Bearer ${userToken}` } }).then(
         (response) => response.status,
       );
     expect(await profile()).toBe(200);
@@ -236,34 +202,26 @@ describe('users screen', () => {
   });
 
   it('is right to left in Arabic', async () => {
-    const page = await browser.context.newPage();
-    await signIn(page, server.url);
-    await page.evaluate(() => localStorage.setItem('Abp.SelectedLanguage', 'ar'));
-    try {
-      await page.goto(`${server.url}/identity/users`);
-      await page.getByRole('heading', { level: 1, name: 'المستخدمون' }).waitFor();
-      expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
-      await dataRows(page.getByRole('table', { name: 'المستخدمون' }))
-        .first()
-        .waitFor();
-      await page.mouse.move(0, 0);
-      await expectAxeCleanInLightAndDark(page, { dark: false });
-      await screenshots(page, 'users-ar');
-    } finally {
-      await page.evaluate(() => localStorage.removeItem('Abp.SelectedLanguage'));
-      await page.close();
-    }
+    await spec.expectRightToLeft(
+      '/identity/users',
+      'المستخدمون',
+      (page) =>
+        dataRows(page.getByRole('table', { name: 'المستخدمون' }))
+          .first()
+          .waitFor(),
+      { screenshot: 'users-ar' },
+    );
   });
 
   it('logs in as another user (Impersonation grant): the app comes back home as that user, and Back to my account returns', async () => {
     // Its own browser: the session becomes the other user's.
     const own = await launchBrowser();
     try {
-      await acceptCookies(own.context, server.url);
+      await acceptCookies(own.context, spec.server.url);
       const page = await own.context.newPage();
       const problems = watchForPageProblems(page);
-      await signIn(page, server.url);
-      await page.goto(`${server.url}/identity/users`);
+      await signIn(page, spec.server.url);
+      await page.goto(`${spec.server.url}/identity/users`);
       await dataRows(usersTable(page)).first().waitFor();
       await searchFor(page, usersTable(page), 'e2e.imp40');
       await rowAction(page, usersTable(page), 'e2e.imp40', 'Login as this user');
@@ -271,11 +229,11 @@ describe('users screen', () => {
       await confirm.getByText('You will be signed in as e2e.imp40.', { exact: false }).waitFor();
       await tabTo(page, confirm.getByRole('button', { name: 'Yes' }));
       await page.keyboard.press('Enter');
-      await page.waitForURL(`${server.url}/`);
+      await page.waitForURL(`${spec.server.url}/`);
       await expect
         .poll(async () => {
           const token = await storedAccessToken(page);
-          const response = await fetch(`${server.url}/api/abp/application-configuration`, {
+          const response = await fetch(`${spec.server.url}/api/abp/application-configuration`, {
             headers: { Authorization: `Bearer ${token}` },
           });
           return ((await response.json()) as { currentUser: { userName: string | null; impersonatorUserName?: string | null } }).currentUser
@@ -288,7 +246,7 @@ describe('users screen', () => {
       await expect
         .poll(async () => {
           const token = await storedAccessToken(page);
-          const response = await fetch(`${server.url}/api/abp/application-configuration`, {
+          const response = await fetch(`${spec.server.url}/api/abp/application-configuration`, {
             headers: { Authorization: `Bearer ${token}` },
           });
           return ((await response.json()) as { currentUser: { userName: string | null } }).currentUser.userName;
