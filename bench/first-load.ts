@@ -23,10 +23,10 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { type Browser, type BrowserContext, type CDPSession, chromium, type Page } from 'playwright-core';
+import { chromiumFlags, chromiumPath } from '../tests/kit/browser.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const distDir = process.env.SPA_DIST_DIR ? path.resolve(process.env.SPA_DIST_DIR) : path.join(root, 'dist');
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const admin = { userName: 'admin', password: '1q2w3E*' };
 /** The network is quiet when nothing is in flight and no request has started or ended for this long. */
 const quietMs = 500;
@@ -604,16 +604,7 @@ export async function runFirstLoadBenchmark(options: { runs?: number; log?: (lin
       executablePath: chromiumPath,
       headless: true,
       timeout: waitTimeoutMs,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: [...chromiumFlags],
     });
     const sections: string[] = [];
     let listing = '';

@@ -10,6 +10,18 @@ import { type BrowserContext, type Browser as ChromiumBrowser, chromium, type Pa
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/** Headless, and quiet and offline apart from the server under test (the specs' and the benchmarks' Chromium). */
+export const chromiumFlags: readonly string[] = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 export interface Browser {
   context: BrowserContext;
   close(): Promise<void>;
@@ -21,16 +33,7 @@ function sharedChromium(): Promise<ChromiumBrowser> {
   shared ??= chromium.launch({
     executablePath: chromiumPath,
     headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: [...chromiumFlags],
   });
   return shared;
 }
