@@ -18,6 +18,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { startBenchApp } from './bench-app.ts';
 
 interface LoadJob {
   url: string;
@@ -131,41 +132,12 @@ export interface OverheadOptions {
 async function startApp(options: OverheadOptions, dataDir: string, auditing: boolean) {
   process.env.AUDIT_LOGGING_ENABLED = String(auditing);
   process.env.AUDIT_GET_REQUESTS = 'true';
-  const { buildApp } = await import('../server/app.ts');
-  const { loadConfig } = await import('../server/config.ts');
-  const { seed } = await import('../server/db/seed/index.ts');
   const databaseUrl =
     options.db === 'postgres'
       ? (process.env.BENCH_OVERHEAD_DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/bench_overhead')
       : undefined;
-  if (databaseUrl) await (await import('./audit-logs.ts')).ensurePostgresDatabase(databaseUrl);
-  const probe = await import('node:net').then(
-    (net) =>
-      new Promise<number>((resolve) => {
-        const server = net.createServer().listen(0, '127.0.0.1', () => {
-          const { port } = server.address() as { port: number };
-          server.close(() => resolve(port));
-        });
-      }),
-  );
-  const config = loadConfig(
-    {
-      PORT: String(probe),
-      PUBLIC_URL: `http://127.0.0.1:${probe}/`,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      SERVE_SPA: 'false',
-      SECRETS_KEY: Buffer.alloc(32, 9).toString('base64'),
-    },
-    { databaseUrl },
-  );
-  const built = await buildApp({ config, logger: false });
-  await seed(built.ctx);
-  await built.app.listen({ port: probe, host: '127.0.0.1' });
-  const url = `http://127.0.0.1:${probe}`;
-  const { passwordToken } = await import('../tests/kit/auth.ts');
-  const { adminPassword } = await import('../server/db/seed/identity.ts');
-  const { access_token: token } = await passwordToken({ url, config }, { userName: 'admin', password: adminPassword, tenant: 'acme' });
+  const { built, listen } = await startBenchApp({ dataDir, databaseUrl });
+  const { url, token } = await listen();
   return { built, url, token };
 }
 

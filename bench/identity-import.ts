@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { startBenchApp } from './bench-app.ts';
 
 export interface ImportBenchOptions {
   rows: number;
@@ -44,41 +45,13 @@ async function fileOf(rows: number, format: 'csv' | 'xlsx', prefix: string): Pro
 
 export async function runImportBenchmark(options: ImportBenchOptions): Promise<string> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'finance-bench-import-'));
-  const { buildApp } = await import('../server/app.ts');
-  const { loadConfig } = await import('../server/config.ts');
-  const { seed } = await import('../server/db/seed/index.ts');
   const databaseUrl =
     options.db === 'postgres'
       ? (process.env.BENCH_IMPORT_DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/bench_identity_import')
       : undefined;
-  if (databaseUrl) await (await import('./audit-logs.ts')).ensurePostgresDatabase(databaseUrl);
-  const port = await new Promise<number>((resolve) => {
-    import('node:net').then((net) => {
-      const probe = net.createServer().listen(0, '127.0.0.1', () => {
-        const { port } = probe.address() as { port: number };
-        probe.close(() => resolve(port));
-      });
-    });
-  });
-  const config = loadConfig(
-    {
-      PORT: String(port),
-      PUBLIC_URL: `http://127.0.0.1:${port}/`,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      SERVE_SPA: 'false',
-      SECRETS_KEY: Buffer.alloc(32, 9).toString('base64'),
-    },
-    { databaseUrl },
-  );
-  const built = await buildApp({ config, logger: false });
+  const { built, listen } = await startBenchApp({ dataDir, databaseUrl });
   try {
-    await seed(built.ctx);
-    await built.app.listen({ port, host: '127.0.0.1' });
-    const url = `http://127.0.0.1:${port}`;
-    const { passwordToken } = await import('../tests/kit/auth.ts');
-    const { adminPassword } = await import('../server/db/seed/identity.ts');
-    const { access_token: token } = await passwordToken({ url, config }, { userName: 'admin', password: adminPassword, tenant: 'acme' });
+    const { url, token } = await listen();
     const file = await fileOf(options.rows, options.format, `bench${Date.now().toString(36)}`);
     global.gc?.();
     const baseline = process.memoryUsage().rss;

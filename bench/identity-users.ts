@@ -11,14 +11,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
-import { buildApp } from '../server/app.ts';
-import { loadConfig } from '../server/config.ts';
 import { organizationUnits, roles, tenants, users } from '../server/db/schema/index.ts';
-import { seed } from '../server/db/seed/index.ts';
-import { adminPassword } from '../server/db/seed/identity.ts';
-import { passwordToken } from '../tests/kit/auth.ts';
-import { freePort } from '../tests/kit/test-server.ts';
-import { ensurePostgresDatabase } from './audit-logs.ts';
+import { startBenchApp } from './bench-app.ts';
 
 function argument(name: string): string | undefined {
   const index = process.argv.indexOf(`--${name}`);
@@ -29,23 +23,9 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 
 export async function runUsersListBenchmark(options: { users: number; samples: number }): Promise<string> {
   const databaseUrl = process.env.BENCH_USERS_DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/bench_users';
-  await ensurePostgresDatabase(databaseUrl);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'finance-bench-users-'));
-  const port = await freePort();
-  const config = loadConfig(
-    {
-      PORT: String(port),
-      PUBLIC_URL: `http://127.0.0.1:${port}/`,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      SERVE_SPA: 'false',
-      SECRETS_KEY: Buffer.alloc(32, 9).toString('base64'),
-    },
-    { databaseUrl },
-  );
-  const built = await buildApp({ config, logger: false });
+  const { built, listen } = await startBenchApp({ dataDir, databaseUrl });
   try {
-    await seed(built.ctx);
     const db = built.ctx.db;
     const [tenant] = await db.select().from(tenants).where(eq(tenants.normalizedName, 'ACME'));
     if (!tenant) throw new Error('The demo tenant acme is missing');
@@ -93,9 +73,7 @@ export async function runUsersListBenchmark(options: { users: number; samples: n
       seedSeconds = (performance.now() - started) / 1000;
     }
 
-    await built.app.listen({ port, host: '127.0.0.1' });
-    const url = `http://127.0.0.1:${port}`;
-    const { access_token: token } = await passwordToken({ url, config }, { userName: 'admin', password: adminPassword, tenant: 'acme' });
+    const { url, token } = await listen();
     const day = 86_400_000;
     const cases: Array<[string, Record<string, string>]> = [
       ['no filter (user name order)', {}],
