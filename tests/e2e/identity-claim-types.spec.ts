@@ -3,9 +3,9 @@
 // offers Reload (which shows the other edit), delete it with 'Are you sure?'; a static claim type
 // offers neither edit nor delete; the menu shows Identity management > Claim types; axe is clean in
 // light and dark; Arabic is right to left.
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { dataRows, identitySpec } from './identity-helpers.ts';
+import { dataRows, identitySpec, rowAction, searchFor, tabTo } from './identity-helpers.ts';
 import { expectAxeCleanInLightAndDark } from './shell-helpers.ts';
 
 const spec = identitySpec();
@@ -13,55 +13,6 @@ const { api } = spec;
 
 const table = (page: Page) => page.getByRole('table', { name: 'Claim types' });
 const openScreen = () => spec.openScreen('/identity/claim-types', 'Claim types', (page) => dataRows(table(page)).first());
-
-/** Tabs until `target` has the focus (keyboard only), then returns. */
-let lastError = '';
-async function tabTo(page: Page, target: Locator, limit = 60): Promise<void> {
-  for (let step = 0; step < limit; step++) {
-    if (
-      await target
-        .evaluate((element) => element === document.activeElement, undefined, { timeout: 2000 })
-        .catch((error) => {
-          lastError = String(error).slice(0, 300);
-          return false;
-        })
-    )
-      return;
-    await page.keyboard.press('Tab');
-  }
-  const seen: string[] = [];
-  for (let step = 0; step < 12; step++) {
-    seen.push(
-      await page.evaluate(
-        () =>
-          `${document.activeElement?.tagName}:${document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent?.slice(0, 20)}`,
-      ),
-    );
-    await page.keyboard.press('Tab');
-  }
-  throw new Error(`focus never reached the target (${lastError}); it went through ${seen.join(' | ')}`);
-}
-
-async function searchFor(page: Page, text: string): Promise<void> {
-  await tabTo(page, page.getByRole('searchbox', { name: 'Search' }));
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.type(text);
-  await page.keyboard.press('Enter');
-  await table(page).and(page.locator(':not([aria-busy])')).waitFor();
-}
-
-async function rowAction(page: Page, name: string, action: string): Promise<void> {
-  const button = table(page).getByRole('button', { name: `Actions for ${name}` });
-  await button.waitFor();
-  await tabTo(page, button);
-  await page.keyboard.press('Enter');
-  const item = page.getByRole('menuitem', { name: action });
-  await item.waitFor();
-  for (let step = 0; step < 5 && !(await item.evaluate((element) => element === document.activeElement)); step++) {
-    await page.keyboard.press('ArrowDown');
-  }
-  await page.keyboard.press('Enter');
-}
 
 describe('claim types screen', () => {
   it('creates, edits, meets a 409 with reload, and deletes a claim type from the keyboard', async () => {
@@ -83,12 +34,12 @@ describe('claim types screen', () => {
     await page.keyboard.press('Enter');
     await dialog.waitFor({ state: 'detached' });
     await page.getByText('Saved successfully').first().waitFor();
-    await searchFor(page, 'e2e-level');
+    await searchFor(page, table(page), 'e2e-level');
     const row = dataRows(table(page)).filter({ hasText: 'e2e-level' });
     await expect.poll(() => row.textContent()).toContain('Created from the keyboard');
 
     // Edit it.
-    await rowAction(page, 'e2e-level', 'Edit');
+    await rowAction(page, table(page), 'e2e-level', 'Edit');
     const edit = page.getByRole('dialog', { name: 'Edit claim type' });
     const description = edit.getByRole('textbox', { name: 'Description', exact: true });
     await expect.poll(() => description.inputValue()).toBe('Created from the keyboard');
@@ -101,7 +52,7 @@ describe('claim types screen', () => {
     await expect.poll(() => row.textContent()).toContain('Edited once');
 
     // A concurrent edit: the form loaded the stamp, someone else saves, ours answers 409.
-    await rowAction(page, 'e2e-level', 'Edit');
+    await rowAction(page, table(page), 'e2e-level', 'Edit');
     const stale = page.getByRole('dialog', { name: 'Edit claim type' });
     const staleDescription = stale.getByRole('textbox', { name: 'Description', exact: true });
     await expect.poll(() => staleDescription.inputValue()).toBe('Edited once');
@@ -130,7 +81,7 @@ describe('claim types screen', () => {
     await stale.waitFor({ state: 'detached' });
 
     // Delete: 'Are you sure?', Yes, the toast, the row is gone and the focus is not lost.
-    await rowAction(page, 'e2e-level', 'Delete');
+    await rowAction(page, table(page), 'e2e-level', 'Delete');
     const confirm = page.getByRole('alertdialog', { name: 'Are you sure?' });
     await confirm.getByText('Claim type e2e-level will be deleted.', { exact: false }).waitFor();
     await tabTo(page, confirm.getByRole('button', { name: 'Yes' }));
@@ -150,7 +101,7 @@ describe('claim types screen', () => {
     };
     const fixed = all.items.find((item) => item.isStatic);
     if (fixed) {
-      await searchFor(page, fixed.name);
+      await searchFor(page, table(page), fixed.name);
       const actions = table(page).getByRole('button', { name: `Actions for ${fixed.name}` });
       if (await actions.count()) {
         await actions.click();

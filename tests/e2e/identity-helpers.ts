@@ -122,9 +122,13 @@ export async function rowAction(page: Page, table: Locator, name: string, action
   const button = table.getByRole('button', { name: `Actions for ${name}` });
   await tabTo(page, button);
   await page.keyboard.press('Enter');
-  const item = page.getByRole('menuitem', { name: action, exact: true });
-  await item.waitFor();
-  for (let step = 0; step < 12 && !(await item.evaluate((element) => element === document.activeElement)); step++) {
+  await pickOption(page, page.getByRole('menuitem', { name: action, exact: true }), 12);
+}
+
+/** In an open menu or list box: ArrowDown until `option` has the focus (at most `limit` presses), then Enter. */
+export async function pickOption(page: Page, option: Locator, limit = 20): Promise<void> {
+  await option.waitFor();
+  for (let step = 0; step < limit && !(await option.evaluate((element) => element === document.activeElement)); step++) {
     await page.keyboard.press('ArrowDown');
   }
   await page.keyboard.press('Enter');

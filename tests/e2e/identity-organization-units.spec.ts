@@ -8,7 +8,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../kit/browser.ts';
-import { identitySpec } from './identity-helpers.ts';
+import { identitySpec, pickOption, rowAction, tabTo } from './identity-helpers.ts';
 import { acceptCookies, allMenuEntries, expectAxeCleanInLightAndDark, signIn } from './shell-helpers.ts';
 
 const spec = identitySpec();
@@ -35,16 +35,6 @@ const unit = (page: Page, name: string) =>
 const openScreen = () => spec.openScreen('/identity/organization-units', 'Organization units', tree);
 const isFocused = (target: Locator) =>
   target.evaluate((element) => element === document.activeElement || element.contains(document.activeElement)).catch(() => false);
-
-/** Tabs until `target` has the focus (keyboard only). */
-async function tabTo(page: Page, target: Locator, limit = 60): Promise<void> {
-  await target.waitFor();
-  for (let step = 0; step < limit; step++) {
-    if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) return;
-    await page.keyboard.press('Tab');
-  }
-  throw new Error(`focus never reached ${target}`);
-}
 
 /** Tabs into the tree, then walks it with the arrow keys (Home first) until `name` has the focus (and the selection). */
 async function focusUnit(page: Page, name: string): Promise<void> {
@@ -81,17 +71,6 @@ async function saveUnitForm(page: Page, title: string, name: string): Promise<vo
   await unit(page, name).waitFor();
 }
 
-async function rowAction(page: Page, scope: Locator, name: string, action: string): Promise<void> {
-  await tabTo(page, scope.getByRole('button', { name: `Actions for ${name}` }));
-  await page.keyboard.press('Enter');
-  const item = page.getByRole('menuitem', { name: action });
-  await item.waitFor();
-  for (let step = 0; step < 5 && !(await item.evaluate((element) => element === document.activeElement)); step++) {
-    await page.keyboard.press('ArrowDown');
-  }
-  await page.keyboard.press('Enter');
-}
-
 describe('organization units screen', () => {
   it('creates, renames, moves by keyboard and by drag and drop, refuses a move under a descendant, deletes a subtree', async () => {
     const { page, problems } = await openScreen();
@@ -120,12 +99,7 @@ describe('organization units screen', () => {
     const select = dialog.getByRole('button', { name: /New parent/ });
     await tabTo(page, select);
     await page.keyboard.press('Enter');
-    const option = page.getByRole('option', { name: 'E2E South' });
-    await option.waitFor();
-    for (let step = 0; step < 20 && !(await option.evaluate((element) => element === document.activeElement)); step++) {
-      await page.keyboard.press('ArrowDown');
-    }
-    await page.keyboard.press('Enter');
+    await pickOption(page, page.getByRole('option', { name: 'E2E South' }));
     await expect.poll(() => select.textContent()).toContain('E2E South');
     await expectAxeCleanInLightAndDark(page);
     await press(page, 'Move', dialog);
@@ -152,12 +126,7 @@ describe('organization units screen', () => {
     const pick = moveSouth.getByRole('button', { name: /New parent/ });
     await tabTo(page, pick);
     await page.keyboard.press('Enter');
-    const north = page.getByRole('option', { name: 'E2E North' });
-    await north.waitFor();
-    for (let step = 0; step < 20 && !(await north.evaluate((element) => element === document.activeElement)); step++) {
-      await page.keyboard.press('ArrowDown');
-    }
-    await page.keyboard.press('Enter');
+    await pickOption(page, page.getByRole('option', { name: 'E2E North' }));
     // Someone else moves E2E North under E2E West (inside E2E South) before this move is confirmed.
     const moved = await api('PUT', `/api/identity/organization-units/${await unitId('E2E North')}/move`, {
       newParentId: await unitId('E2E West'),
@@ -263,12 +232,7 @@ describe('organization units screen', () => {
     const target = dialog.getByRole('button', { name: /Target organization unit/ });
     await tabTo(page, target);
     await page.keyboard.press('Enter');
-    const option = page.getByRole('option', { name: 'E2E Treasury' });
-    await option.waitFor();
-    for (let step = 0; step < 20 && !(await option.evaluate((element) => element === document.activeElement)); step++) {
-      await page.keyboard.press('ArrowDown');
-    }
-    await page.keyboard.press('Enter');
+    await pickOption(page, page.getByRole('option', { name: 'E2E Treasury' }));
     await expectAxeCleanInLightAndDark(page);
     await press(page, 'Save', dialog);
     await dialog.waitFor({ state: 'detached' });

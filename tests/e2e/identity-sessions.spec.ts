@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../kit/auth.ts';
 import { type Browser, launchBrowser } from '../kit/browser.ts';
-import { dataRows, identitySpec, tabTo } from './identity-helpers.ts';
+import { dataRows, identitySpec, pickOption, tabTo } from './identity-helpers.ts';
 import { acceptCookies, expectAxeCleanInLightAndDark, signIn } from './shell-helpers.ts';
 
 const spec = identitySpec({ adminToken: false });
@@ -50,12 +50,7 @@ describe('sessions screen', () => {
     const user = here.getByRole('form', { name: 'Advanced filters' }).getByRole('button', { name: /User/ });
     await tabTo(here, user);
     await here.keyboard.press('Enter');
-    const option = here.getByRole('option', { name: 'remote-rita' });
-    await option.waitFor();
-    for (let step = 0; step < 20 && !(await option.evaluate((element) => element === document.activeElement)); step++) {
-      await here.keyboard.press('ArrowDown');
-    }
-    await here.keyboard.press('Enter');
+    await pickOption(here, here.getByRole('option', { name: 'remote-rita' }));
     await expect.poll(() => dataRows(table(here)).count()).toBe(1);
     const rita = dataRows(table(here)).first();
     expect(await rita.textContent()).toContain('remote-rita');
