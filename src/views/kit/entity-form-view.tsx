@@ -101,10 +101,16 @@ export function EntityFormModal<TItem>({ form, http, id, t, onSaved, onClosed }:
             <Button variant="secondary" isDisabled={view.phase === 'saving'} onPress={() => actor.send({ type: 'form.close' })}>
               {t('cancel')}
             </Button>
+            {/* Own keys: Save and Reload are different buttons. Reusing the element would keep the focus
+                of an Enter pressed on Save, and the key's release would press Reload when a 409 answered
+                quickly, dropping the user's edits. */}
             {view.phase === 'conflict' ? (
-              <Button onPress={() => actor.send({ type: 'form.reload' })}>{t('reload')}</Button>
+              <Button key="reload" onPress={() => actor.send({ type: 'form.reload' })}>
+                {t('reload')}
+              </Button>
             ) : (
               <Button
+                key="save"
                 type="submit"
                 form="entity-form"
                 icon="check"
