@@ -75,8 +75,8 @@ export const IdentitySecurityLogDto = Type.Object({
 });
 export type IdentitySecurityLogDto = Static<typeof IdentitySecurityLogDto>;
 
-/** GET /api/account/security-logs: spec 3 "Security log filter" without clientIpAddress (admin only). */
-export const GetMySecurityLogsInput = pagedQuery({
+/** Spec 3 "Security log filter": the filters every security log list takes (paging aside). */
+export const securityLogFilterFields = {
   startTime: Type.Optional(DateTime),
   endTime: Type.Optional(DateTime),
   applicationName: Type.Optional(Type.String({ maxLength: 96 })),
@@ -85,6 +85,9 @@ export const GetMySecurityLogsInput = pagedQuery({
   userName: Type.Optional(Type.String({ maxLength: 256 })),
   clientId: Type.Optional(Type.String({ maxLength: 64 })),
   correlationId: Type.Optional(Type.String({ maxLength: 64 })),
-});
+};
+
+/** GET /api/account/security-logs: the security log filter without clientIpAddress (admin only). */
+export const GetMySecurityLogsInput = pagedQuery(securityLogFilterFields);
 export type GetMySecurityLogsInput = Static<typeof GetMySecurityLogsInput>;
 export const IdentitySecurityLogPagedResult = PagedResultDto(IdentitySecurityLogDto);

@@ -9,7 +9,7 @@
 //   filter form carries `expectedCount`, the total the caller saw, and is refused when the set has
 //   changed size since (the caller acts on what was shown, not on what happens to match now).
 import { type Static, Type } from 'typebox';
-import { IdentitySecurityLogDto, IdentitySessionDto } from './account-sign-in.ts';
+import { IdentitySecurityLogDto, IdentitySecurityLogPagedResult, IdentitySessionDto, securityLogFilterFields } from './account-sign-in.ts';
 import { DateTime, Guid, Nullable, PagedResultDto, pagedQuery } from './common.ts';
 import { GetIdentityUsersInput } from './identity.ts';
 
@@ -126,18 +126,10 @@ export type BulkActionReport = Static<typeof BulkActionReport>;
 
 /** GET /api/identity/security-logs: spec 3 "Security log filter" with clientIpAddress. */
 export const GetIdentitySecurityLogListInput = pagedQuery({
-  startTime: Type.Optional(DateTime),
-  endTime: Type.Optional(DateTime),
-  applicationName: Type.Optional(Type.String({ maxLength: 96 })),
-  identity: Type.Optional(Type.String({ maxLength: 96 })),
-  action: Type.Optional(Type.String({ maxLength: 96 })),
-  userName: Type.Optional(Type.String({ maxLength: 256 })),
-  clientId: Type.Optional(Type.String({ maxLength: 64 })),
-  correlationId: Type.Optional(Type.String({ maxLength: 64 })),
+  ...securityLogFilterFields,
   clientIpAddress: Type.Optional(Type.String({ maxLength: 64 })),
 });
 export type GetIdentitySecurityLogListInput = Static<typeof GetIdentitySecurityLogListInput>;
-export const IdentitySecurityLogPagedResult = PagedResultDto(IdentitySecurityLogDto);
 
 /** GET /api/identity/sessions */
 export const GetIdentitySessionListInput = pagedQuery({
@@ -147,4 +139,4 @@ export const GetIdentitySessionListInput = pagedQuery({
 });
 export type GetIdentitySessionListInput = Static<typeof GetIdentitySessionListInput>;
 export const IdentitySessionPagedResult = PagedResultDto(IdentitySessionDto);
-export { IdentitySecurityLogDto, IdentitySessionDto };
+export { IdentitySecurityLogDto, IdentitySecurityLogPagedResult, IdentitySessionDto };
