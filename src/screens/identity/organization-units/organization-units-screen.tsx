@@ -216,32 +216,21 @@ export default function OrganizationUnitsScreen() {
                 <Tab id="members">{t('members')}</Tab>
                 <Tab id="roles">{t('roles')}</Tab>
               </TabList>
-              <TabPanel id="members">
-                <UnitMembersAndRoles
-                  key={selectedUnit.id}
-                  unit={selectedUnit}
-                  units={allUnits}
-                  tab="members"
-                  http={http}
-                  t={t}
-                  kit={kit}
-                  can={can}
-                  onChanged={unitsChanged}
-                />
-              </TabPanel>
-              <TabPanel id="roles">
-                <UnitMembersAndRoles
-                  key={selectedUnit.id}
-                  unit={selectedUnit}
-                  units={allUnits}
-                  tab="roles"
-                  http={http}
-                  t={t}
-                  kit={kit}
-                  can={can}
-                  onChanged={unitsChanged}
-                />
-              </TabPanel>
+              {(['members', 'roles'] as const).map((tab) => (
+                <TabPanel key={tab} id={tab}>
+                  <UnitMembersAndRoles
+                    key={selectedUnit.id}
+                    unit={selectedUnit}
+                    units={allUnits}
+                    tab={tab}
+                    http={http}
+                    t={t}
+                    kit={kit}
+                    can={can}
+                    onChanged={unitsChanged}
+                  />
+                </TabPanel>
+              ))}
             </Tabs>
           ) : (
             <p className={styles.hint}>{t('noSelection')}</p>
