@@ -13,8 +13,11 @@
 //   runs `runBulkAction` {action, target: {ids} | {filters, expectedCount}} once (one bulk action at a time), and the
 //   server's report {done, skipped, failed:[{id, userName?, reason}]} is shown (`reporting`);
 //   `list.refresh` is emitted so the list reloads. Closing the report clears the selection.
+// - An action with a form (`bulk.start` {action, withForm: true}, e.g. lock until a date) asks for
+//   its values instead (`asking`; the form validates them): `bulk.submit` {values} runs it at once
+//   with `values` in the input (the filled form is the confirmation), `bulk.cancel` goes back.
 // - A failed run emits `bulk.failed` {message} and keeps the selection, so the user can try again.
-import { assign, emit, fromPromise, not, type SnapshotFrom, setup } from 'xstate';
+import { and, assign, emit, fromPromise, not, type SnapshotFrom, setup } from 'xstate';
 import type { ListFilters } from './paged-list.machine.ts';
 
 export interface BulkFailure {
@@ -32,9 +35,14 @@ export interface BulkReport {
 /** Explicit rows, or every row of the filter with the count the user saw (the server refuses a set that changed size). */
 export type BulkTarget = { ids: string[] } | { filters: ListFilters; expectedCount: number };
 
+/** What a bulk action's form answered (e.g. {lockoutEnd}). */
+export type BulkValues = Readonly<Record<string, unknown>>;
+
 export interface RunBulkInput {
   action: string;
   target: BulkTarget;
+  /** The values of the action's form, when it has one. */
+  values?: BulkValues;
 }
 
 export type Selection = { mode: 'ids'; ids: string[] } | { mode: 'matching'; filters: ListFilters; totalCount: number };
@@ -44,6 +52,8 @@ export interface ListSelectionContext {
   /** The filters the list's rows were loaded with (what "all matching" means). */
   filters: ListFilters;
   action: string | null;
+  /** The values the action's form answered (null: no form). */
+  values: BulkValues | null;
   report: BulkReport | null;
 }
 
@@ -53,7 +63,8 @@ export type ListSelectionEvent =
   | { type: 'selection.selectMatching'; totalCount: number }
   | { type: 'selection.clear' }
   | { type: 'list.filtersApplied'; filters: ListFilters }
-  | { type: 'bulk.start'; action: string }
+  | { type: 'bulk.start'; action: string; withForm?: boolean }
+  | { type: 'bulk.submit'; values: BulkValues }
   | { type: 'bulk.confirm' }
   | { type: 'bulk.cancel' }
   | { type: 'report.close' };
@@ -94,6 +105,7 @@ export const listSelectionMachine = setup({
     hasSelection: ({ context }) => selectedCount(context.selection) > 0,
     isMatching: ({ context }) => context.selection.mode === 'matching',
     isOtherFilter: ({ context }, filters: ListFilters) => !sameFilters(context.filters, filters),
+    hasForm: (_, withForm: boolean | undefined) => withForm === true,
   },
   actions: {
     toggle: assign({
@@ -117,10 +129,11 @@ export const listSelectionMachine = setup({
     }),
     clear: assign({ selection: none }),
     rememberFilters: assign({ filters: (_, filters: ListFilters) => filters }),
+    forget: assign({ action: null, values: null }),
   },
 }).createMachine({
   id: 'listSelection',
-  context: { selection: none, filters: {}, action: null, report: null },
+  context: { selection: none, filters: {}, action: null, values: null, report: null },
   initial: 'selecting',
   on: {
     'list.filtersApplied': [
@@ -140,13 +153,26 @@ export const listSelectionMachine = setup({
         ],
         'selection.selectMatching': { actions: { type: 'selectMatching', params: ({ event }) => event.totalCount } },
         'selection.clear': { actions: 'clear' },
-        'bulk.start': { guard: 'hasSelection', target: 'confirming', actions: assign({ action: ({ event }) => event.action }) },
+        'bulk.start': [
+          {
+            guard: and(['hasSelection', { type: 'hasForm', params: ({ event }) => event.withForm }]),
+            target: 'asking',
+            actions: assign({ action: ({ event }) => event.action }),
+          },
+          { guard: 'hasSelection', target: 'confirming', actions: assign({ action: ({ event }) => event.action }) },
+        ],
+      },
+    },
+    asking: {
+      on: {
+        'bulk.submit': { target: 'running', actions: assign({ values: ({ event }) => event.values }) },
+        'bulk.cancel': { target: 'selecting', actions: 'forget' },
       },
     },
     confirming: {
       on: {
         'bulk.confirm': 'running',
-        'bulk.cancel': { target: 'selecting', actions: assign({ action: null }) },
+        'bulk.cancel': { target: 'selecting', actions: 'forget' },
       },
     },
     running: {
@@ -159,6 +185,7 @@ export const listSelectionMachine = setup({
             context.selection.mode === 'matching'
               ? { filters: context.selection.filters, expectedCount: context.selection.totalCount }
               : { ids: [...context.selection.ids] },
+          ...(context.values ? { values: context.values } : {}),
         }),
         onDone: {
           target: 'reporting',
@@ -166,15 +193,12 @@ export const listSelectionMachine = setup({
         },
         onError: {
           target: 'selecting',
-          actions: [
-            assign({ action: null }),
-            emit(({ event }) => ({ type: 'bulk.failed', message: failureMessage(event.error) }) as const),
-          ],
+          actions: ['forget', emit(({ event }) => ({ type: 'bulk.failed', message: failureMessage(event.error) }) as const)],
         },
       },
     },
     reporting: {
-      on: { 'report.close': { target: 'selecting', actions: ['clear', assign({ action: null, report: null })] } },
+      on: { 'report.close': { target: 'selecting', actions: ['clear', 'forget', assign({ report: null })] } },
     },
   },
 });
@@ -182,12 +206,12 @@ export const listSelectionMachine = setup({
 export type ListSelectionMachine = typeof listSelectionMachine;
 
 export interface ListSelectionView {
-  phase: 'selecting' | 'confirming' | 'running' | 'reporting';
+  phase: 'selecting' | 'asking' | 'confirming' | 'running' | 'reporting';
   /** 'matching': every row of the filter, on every page. */
   mode: Selection['mode'];
   selectedIds: string[];
   count: number;
-  /** The bulk action being confirmed, run or reported. */
+  /** The bulk action being asked for, confirmed, run or reported. */
   action: string | null;
   report: BulkReport | null;
   canRunBulk: boolean;

@@ -1,6 +1,7 @@
 // The test model of list selection and bulk actions: rows toggled one by one and a page at once,
 // "all matching" the filter, a filter change (and the same filter again), a bulk action confirmed or
-// cancelled, its report, and a failed run with the server's message.
+// cancelled, one with a form (its values submitted, or the form cancelled), its report, and a failed
+// run with the server's message.
 import type { EventObject } from 'xstate';
 import { describeEvent, done } from '../shell/model-events.ts';
 import type { MachineModel } from '../testing/model-paths.ts';
@@ -16,7 +17,9 @@ const events: Array<ListSelectionEvent | EventObject> = [
   { type: 'selection.clear' },
   { type: 'list.filtersApplied', filters: { filter: 'adm' } },
   { type: 'list.filtersApplied', filters: {} },
-  { type: 'bulk.start', action: 'lock' },
+  { type: 'bulk.start', action: 'unlock' },
+  { type: 'bulk.start', action: 'lock', withForm: true },
+  { type: 'bulk.submit', values: { lockoutEnd: '2031-05-01T09:00' } },
   { type: 'bulk.confirm' },
   { type: 'bulk.cancel' },
   { type: 'report.close' },

@@ -1,6 +1,6 @@
 // List selection and bulk actions (issue 9 resource kit): examples of the key rules (a selection
-// spans pages, "all matching" sends the filter, a filter change clears it, the report and the list
-// refresh), then every generated model path checked against reference/list-selection.reference.ts.
+// spans pages, "all matching" sends the filter, a filter change clears it, an action's form, the
+// report and the list refresh), then every generated model path checked against reference/list-selection.reference.ts.
 import { describe, expect, it } from 'vitest';
 import { createActor, type EventObject } from 'xstate';
 import { listSelectionMachine, selectListSelection } from '../../machines/generic/list-selection.machine.ts';
@@ -54,6 +54,25 @@ describe('list selection', () => {
     expect(run.view().count).toBe(1);
     run.actor.send({ type: 'list.filtersApplied', filters: { filter: 'x' } });
     expect(run.view().count).toBe(0);
+  });
+
+  it('an action with a form asks for its values, then runs with them at once; a cancelled form runs nothing', async () => {
+    const run = start();
+    run.actor.send({ type: 'selection.toggle', id: 'a' });
+    run.actor.send({ type: 'bulk.start', action: 'lock', withForm: true });
+    expect(run.view()).toMatchObject({ phase: 'asking', action: 'lock', canRunBulk: false });
+    run.actor.send({ type: 'bulk.cancel' });
+    expect(run.view()).toMatchObject({ phase: 'selecting', action: null, count: 1 });
+    run.actor.send({ type: 'bulk.start', action: 'lock', withForm: true });
+    run.actor.send({ type: 'bulk.confirm' });
+    expect(run.fakes.calls).toEqual([]);
+    run.actor.send({ type: 'bulk.submit', values: { lockoutEnd: '2031-05-01T09:00' } });
+    expect(run.fakes.calls).toEqual([
+      { name: 'runBulkAction', input: { action: 'lock', target: { ids: ['a'] }, values: { lockoutEnd: '2031-05-01T09:00' } } },
+    ]);
+    run.fakes.settle('runBulkAction', { output: report });
+    await settled();
+    expect(run.view()).toMatchObject({ phase: 'reporting', report });
   });
 
   it('nothing selected, no bulk action; a failed run keeps the selection and says why', async () => {

@@ -4,13 +4,15 @@
 // here: a selection spans pages; a change of the applied filters clears it; "all matching" sends the
 // filter, not ids; the report is shown and the list refreshed; closing the report clears the
 // selection; a failed run keeps it; "all matching" also sends the count the user saw (issue 9:
-// the set acted on is the one shown, the server refuses one that changed size). Plain code: it does not import the machine.
+// the set acted on is the one shown, the server refuses one that changed size); a bulk action that
+// needs values (lock until a date) asks for them in a form first, whose submission is the go-ahead:
+// it runs at once with those values, and cancelling it changes nothing. Plain code: it does not import the machine.
 import type { ReferenceEvent, ReferenceRun } from '../reference-driver.ts';
 import { Recorder } from '../reference-driver.ts';
 import { envelopeMessage } from './abp-error.ts';
 
 type Filters = Record<string, unknown>;
-type Phase = 'selecting' | 'confirming' | 'running' | 'reporting';
+type Phase = 'selecting' | 'asking' | 'confirming' | 'running' | 'reporting';
 
 export interface ListSelectionExpectedView {
   phase: Phase;
@@ -29,11 +31,20 @@ export function listSelectionReference(): ReferenceRun<ListSelectionExpectedView
   let matching: { filters: Filters; totalCount: number } | null = null;
   let listFilters: Filters = {};
   let action: string | null = null;
+  let values: unknown = null;
   let report: unknown = null;
   const count = () => (matching ? matching.totalCount : ids.length);
   const clear = () => {
     ids = [];
     matching = null;
+  };
+  const run = () => {
+    phase = 'running';
+    recorder.call('runBulkAction', {
+      action,
+      target: matching ? { filters: matching.filters, expectedCount: matching.totalCount } : { ids },
+      ...(values === null ? {} : { values }),
+    });
   };
 
   return {
@@ -70,17 +81,20 @@ export function listSelectionReference(): ReferenceRun<ListSelectionExpectedView
         } else if (e.type === 'selection.selectMatching') matching = { filters: listFilters, totalCount: e.totalCount as number };
         else if (e.type === 'selection.clear') clear();
         else if (e.type === 'bulk.start' && count() > 0) {
-          phase = 'confirming';
+          phase = e.withForm === true ? 'asking' : 'confirming';
           action = e.action as string;
         }
-      } else if (phase === 'confirming') {
-        if (e.type === 'bulk.confirm') {
-          phase = 'running';
-          recorder.call('runBulkAction', {
-            action,
-            target: matching ? { filters: matching.filters, expectedCount: matching.totalCount } : { ids },
-          });
+      } else if (phase === 'asking') {
+        if (e.type === 'bulk.submit') {
+          values = e.values;
+          run();
         } else if (e.type === 'bulk.cancel') {
+          phase = 'selecting';
+          action = null;
+        }
+      } else if (phase === 'confirming') {
+        if (e.type === 'bulk.confirm') run();
+        else if (e.type === 'bulk.cancel') {
           phase = 'selecting';
           action = null;
         }
@@ -91,11 +105,13 @@ export function listSelectionReference(): ReferenceRun<ListSelectionExpectedView
       } else if (phase === 'running' && e.type === 'error') {
         phase = 'selecting';
         action = null;
+        values = null;
         recorder.emit({ type: 'bulk.failed', message: envelopeMessage(e.error) });
       } else if (phase === 'reporting' && e.type === 'report.close') {
         phase = 'selecting';
         clear();
         action = null;
+        values = null;
         report = null;
       }
     },
