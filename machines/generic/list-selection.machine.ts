@@ -13,9 +13,9 @@
 //   runs `runBulkAction` {action, target: {ids} | {filters, expectedCount}} once (one bulk action at a time), and the
 //   server's report {done, skipped, failed:[{id, userName?, reason}]} is shown (`reporting`);
 //   `list.refresh` is emitted so the list reloads. Closing the report clears the selection.
-// - An action with a form (`bulk.start` {action, withForm: true}, e.g. lock until a date) asks for
-//   its values instead (`asking`; the form validates them): `bulk.submit` {values} runs it at once
-//   with `values` in the input (the filled form is the confirmation), `bulk.cancel` goes back.
+// - An action with a form (`bulk.start` {action, withForm: true}, e.g. lock until a date) first asks
+//   for its values (`asking`; the form validates them): `bulk.submit` {values} goes on to 'Are you
+//   sure?' and the run gets `values` in its input; `bulk.cancel` goes back with nothing run.
 // - A failed run emits `bulk.failed` {message} and keeps the selection, so the user can try again.
 import { and, assign, emit, fromPromise, not, type SnapshotFrom, setup } from 'xstate';
 import type { ListFilters } from './paged-list.machine.ts';
@@ -165,7 +165,7 @@ export const listSelectionMachine = setup({
     },
     asking: {
       on: {
-        'bulk.submit': { target: 'running', actions: assign({ values: ({ event }) => event.values }) },
+        'bulk.submit': { target: 'confirming', actions: assign({ values: ({ event }) => event.values }) },
         'bulk.cancel': { target: 'selecting', actions: 'forget' },
       },
     },

@@ -56,7 +56,7 @@ describe('list selection', () => {
     expect(run.view().count).toBe(0);
   });
 
-  it('an action with a form asks for its values, then runs with them at once; a cancelled form runs nothing', async () => {
+  it('an action with a form asks for its values, then "Are you sure?", then runs with them; a cancelled form runs nothing', async () => {
     const run = start();
     run.actor.send({ type: 'selection.toggle', id: 'a' });
     run.actor.send({ type: 'bulk.start', action: 'lock', withForm: true });
@@ -67,6 +67,9 @@ describe('list selection', () => {
     run.actor.send({ type: 'bulk.confirm' });
     expect(run.fakes.calls).toEqual([]);
     run.actor.send({ type: 'bulk.submit', values: { lockoutEnd: '2031-05-01T09:00' } });
+    expect(run.view().phase).toBe('confirming');
+    expect(run.fakes.calls).toEqual([]);
+    run.actor.send({ type: 'bulk.confirm' });
     expect(run.fakes.calls).toEqual([
       { name: 'runBulkAction', input: { action: 'lock', target: { ids: ['a'] }, values: { lockoutEnd: '2031-05-01T09:00' } } },
     ]);

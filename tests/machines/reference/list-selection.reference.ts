@@ -5,8 +5,8 @@
 // filter, not ids; the report is shown and the list refreshed; closing the report clears the
 // selection; a failed run keeps it; "all matching" also sends the count the user saw (issue 9:
 // the set acted on is the one shown, the server refuses one that changed size); a bulk action that
-// needs values (lock until a date) asks for them in a form first, whose submission is the go-ahead:
-// it runs at once with those values, and cancelling it changes nothing. Plain code: it does not import the machine.
+// needs values (lock until a date) asks for them in a form first, then 'Are you sure?', and runs
+// with those values; cancelling either runs nothing. Plain code: it does not import the machine.
 import type { ReferenceEvent, ReferenceRun } from '../reference-driver.ts';
 import { Recorder } from '../reference-driver.ts';
 import { envelopeMessage } from './abp-error.ts';
@@ -37,14 +37,6 @@ export function listSelectionReference(): ReferenceRun<ListSelectionExpectedView
   const clear = () => {
     ids = [];
     matching = null;
-  };
-  const run = () => {
-    phase = 'running';
-    recorder.call('runBulkAction', {
-      action,
-      target: matching ? { filters: matching.filters, expectedCount: matching.totalCount } : { ids },
-      ...(values === null ? {} : { values }),
-    });
   };
 
   return {
@@ -87,16 +79,23 @@ export function listSelectionReference(): ReferenceRun<ListSelectionExpectedView
       } else if (phase === 'asking') {
         if (e.type === 'bulk.submit') {
           values = e.values;
-          run();
+          phase = 'confirming';
         } else if (e.type === 'bulk.cancel') {
           phase = 'selecting';
           action = null;
         }
       } else if (phase === 'confirming') {
-        if (e.type === 'bulk.confirm') run();
-        else if (e.type === 'bulk.cancel') {
+        if (e.type === 'bulk.confirm') {
+          phase = 'running';
+          recorder.call('runBulkAction', {
+            action,
+            target: matching ? { filters: matching.filters, expectedCount: matching.totalCount } : { ids },
+            ...(values === null ? {} : { values }),
+          });
+        } else if (e.type === 'bulk.cancel') {
           phase = 'selecting';
           action = null;
+          values = null;
         }
       } else if (phase === 'running' && e.type === 'done') {
         phase = 'reporting';
