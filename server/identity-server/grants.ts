@@ -23,7 +23,7 @@
 import { and, eq, isNull, or, type SQL } from 'drizzle-orm';
 import { type Client, errors, type KoaContextWithOIDC, type Provider } from 'oidc-provider';
 import type { AppContext, TenantInfo } from '../context.ts';
-import { applications, identitySessions, userDelegations, userLinks, users } from '../db/schema/index.ts';
+import { identitySessions, userDelegations, userLinks, users } from '../db/schema/index.ts';
 import { localize } from '../localization/index.ts';
 import {
   createTwoFactorToken,
@@ -40,6 +40,7 @@ import { captchaRequired, verifyCaptcha } from '../modules/account/captcha.ts';
 import { AppError } from '../errors.ts';
 import { currentUserFromRow } from '../plugins/request-context.ts';
 import { loadAccount } from './account.ts';
+import { isFirstPartyClient } from './first-party.ts';
 import { cultureOfKoa, requestInfo } from './culture.ts';
 import { apiResource, oidcScopes, resourceServerInfo } from './provider-config.ts';
 import { recordFailure, rateLimitKeys } from './rate-limit.ts';
@@ -182,12 +183,8 @@ function passwordGrant(provider: Provider, ctx: AppContext) {
   return async (koa: KoaContextWithOIDC) => {
     const client = koa.oidc.client!;
     const params = koa.oidc.params as Params;
-    const [app] = await ctx.db
-      .select({ isFirstParty: applications.isFirstParty })
-      .from(applications)
-      .where(and(eq(applications.clientId, client.clientId), eq(applications.isDeleted, false)))
-      .limit(1);
-    if (!app?.isFirstParty) throw new errors.UnauthorizedClient('the password grant is only available to first-party clients');
+    if (!(await isFirstPartyClient(ctx, client.clientId)))
+      throw new errors.UnauthorizedClient('the password grant is only available to first-party clients');
     if (!params.username || !params.password) throw new errors.InvalidRequest('username and password are required');
 
     const tenant = await resolveTenant(ctx, koa.get('__tenant') || params.__tenant);

@@ -23,7 +23,7 @@ import type { AppContext, TenantInfo } from '../context.ts';
 import { applications } from '../db/schema/index.ts';
 import { findLanguage, localize } from '../localization/index.ts';
 import { loadAccount } from './account.ts';
-import { renderLoginPage, renderMessagePage, stylesheetPath, type LoginPage } from './login-page.ts';
+import { logoutScriptPath, renderLoginPage, renderMessagePage, stylesheetPath, type LoginPage } from './login-page.ts';
 import { apiResource, loginPath, oidcScopes, resourceServerInfo } from './provider-config.ts';
 import { createIdentitySession } from './sessions.ts';
 import { captchaRequired, verifyCaptcha } from '../modules/account/captcha.ts';
@@ -50,6 +50,8 @@ const captchaScript = `document.getElementById('login-form')?.addEventListener('
   });
 });
 `;
+
+const logoutScript = "document.getElementById('op.logoutForm')?.submit();\n";
 
 type Details = Awaited<ReturnType<Provider['interactionDetails']>>;
 type Body = Record<string, string | undefined>;
@@ -209,6 +211,13 @@ export function interactionRoutes(provider: Provider, ctx: AppContext) {
       stylesheetPath,
       { config: routeConfig, schema: { hide: true, response: { 200: { type: 'string' } } } },
       async (_request, reply) => reply.header('cache-control', 'public, max-age=3600').type('text/css; charset=utf-8').send(stylesheet),
+    );
+
+    app.get(
+      logoutScriptPath,
+      { config: routeConfig, schema: { hide: true, response: { 200: { type: 'string' } } } },
+      async (_request, reply) =>
+        reply.header('cache-control', 'public, max-age=3600').type('text/javascript; charset=utf-8').send(logoutScript),
     );
 
     // reCAPTCHA v3 on the login form: a token is fetched on submit and put in the hidden field.

@@ -7,6 +7,8 @@
 import { findLanguage, languages, localize } from '../localization/index.ts';
 
 export const stylesheetPath = '/Account/login.css';
+/** Submits the sign-out form of a first-party app's sign-out (provider-config.ts logoutSource). */
+export const logoutScriptPath = '/Account/logout.js';
 
 export const escapeHtml = (value: unknown): string =>
   String(value ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -43,6 +45,10 @@ export interface MessagePage {
   /** A form rendered by oidc-provider (hidden fields only), trusted markup. */
   rawForm?: string;
   actions?: Array<{ label: string; name?: string; value?: string; form: string; primary?: boolean }>;
+  /** Plain links shown with the actions (a Cancel that leaves without submitting anything). */
+  links?: Array<{ label: string; href: string }>;
+  /** A script of this server's (the CSP allows no inline script), loaded after the page. */
+  scriptSrc?: string;
 }
 
 export function renderMessagePage(culture: string, page: MessagePage): string {
@@ -52,13 +58,18 @@ export function renderMessagePage(culture: string, page: MessagePage): string {
         `<button type="submit" form="${escapeHtml(a.form)}" class="${a.primary ? 'primary' : 'secondary'}"${a.name ? ` name="${escapeHtml(a.name)}" value="${escapeHtml(a.value ?? '')}"` : ''}>${escapeHtml(a.label)}</button>`,
     )
     .join('\n');
+  const links = (page.links ?? [])
+    .map((link) => `<a class="button secondary" href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a>`)
+    .join('\n');
+  const buttons = [actions, links].filter(Boolean).join('\n');
   return shell(
     culture,
     page.title,
     `<h1>${escapeHtml(page.title)}</h1>
 <p${page.alert ? ' class="alert" role="alert"' : ''}>${escapeHtml(page.message)}</p>
 ${page.rawForm ?? ''}
-${actions ? `<div class="actions">${actions}</div>` : ''}`,
+${buttons ? `<div class="actions">${buttons}</div>` : ''}
+${page.scriptSrc ? `<script src="${escapeHtml(page.scriptSrc)}"></script>` : ''}`,
   );
 }
 

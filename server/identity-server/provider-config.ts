@@ -15,7 +15,8 @@ import type { AppContext } from '../context.ts';
 import { localize } from '../localization/index.ts';
 import { accessTokenClaims, createFindAccount, type FinanceAccount } from './account.ts';
 import { cultureOfKoa } from './culture.ts';
-import { renderMessagePage } from './login-page.ts';
+import { isFirstPartyClient } from './first-party.ts';
+import { escapeHtml, logoutScriptPath, renderMessagePage } from './login-page.ts';
 
 const day = 24 * 60 * 60;
 
@@ -110,17 +111,39 @@ export function buildConfiguration(ctx: AppContext, jwks: { keys: object[] }, ad
       userinfo: { enabled: true },
       rpInitiatedLogout: {
         enabled: true,
+        // One click on Logout in a first-party app ends the identity server's session too: with a
+        // valid id_token_hint of the signed-in user, the confirmation form submits itself (a script
+        // of ours; without script, its one button). Any other request (no hint, another user's
+        // hint, a third-party client) still asks, since a link alone must not sign anyone out, and
+        // its Cancel is a plain link back that submits nothing: no grant is revoked, the app that
+        // sent the user here is still signed in.
         async logoutSource(koa: KoaContextWithOIDC, form: string) {
           const culture = cultureOfKoa(koa);
           koa.type = 'html';
+          const hint = koa.oidc.entities.IdTokenHint as { payload?: { sub?: unknown } } | undefined;
+          const client = koa.oidc.client;
+          const hintOfThisUser = hint?.payload?.sub !== undefined && hint.payload.sub === koa.oidc.session?.accountId;
+          if (hintOfThisUser && client && (await isFirstPartyClient(ctx, client.clientId))) {
+            koa.body = renderMessagePage(culture, {
+              title: localize(culture, 'AbpAccount::Logout'),
+              message: localize(culture, 'AbpAccount::SigningOut'),
+              rawForm: form.replace(
+                '</form>',
+                `<input type="hidden" name="logout" value="yes"/><noscript><button type="submit" class="primary">${escapeHtml(localize(culture, 'AbpAccount::Logout'))}</button></noscript></form>`,
+              ),
+              scriptSrc: logoutScriptPath,
+            });
+            return;
+          }
+          const back = koa.oidc.params?.post_logout_redirect_uri;
           koa.body = renderMessagePage(culture, {
             title: localize(culture, 'AbpAccount::Logout'),
             message: localize(culture, 'AbpAccount::LogoutConfirmation'),
             rawForm: form,
             actions: [
               { label: localize(culture, 'AbpAccount::Logout'), name: 'logout', value: 'yes', form: 'op.logoutForm', primary: true },
-              { label: localize(culture, 'AbpAccount::Cancel'), form: 'op.logoutForm' },
             ],
+            links: [{ label: localize(culture, 'AbpAccount::Cancel'), href: typeof back === 'string' ? back : ctx.config.issuer }],
           });
         },
         async postLogoutSuccessSource(koa: KoaContextWithOIDC) {

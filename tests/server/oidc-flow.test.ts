@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applications, identitySessions, securityLogs } from '../../server/db/schema/index.ts';
-import { authorizeThroughLoginPage, browse, follow, spaScope } from '../kit/auth.ts';
+import { authorizeThroughLoginPage, browse, type CookieJar, createUser, follow, spaScope } from '../kit/auth.ts';
 import { startTestServer, type TestServer } from '../kit/test-server.ts';
 
 let server: TestServer;
@@ -237,7 +237,8 @@ describe('revocation and sign-out', () => {
     await client.tokenRevocation(config, tokens.id_token!);
   });
 
-  it('signing out at /connect/endsession deletes the session and logs it', async () => {
+  /** The SPA signed in through the real login page: its tokens and the browser's cookie jar. */
+  async function browserSignIn() {
     const request = await authorizationRequest();
     const { callbackUrl, jar } = await authorizeThroughLoginPage(server.url, request.url, admin);
     const tokens = await client.authorizationCodeGrant(config, new URL(callbackUrl), {
@@ -245,26 +246,52 @@ describe('revocation and sign-out', () => {
       expectedState: request.state,
       expectedNonce: request.nonce,
     });
-    const claims = await server.ctx.tokens.verify(tokens.access_token);
+    return { tokens, jar, claims: await server.ctx.tokens.verify(tokens.access_token) };
+  }
+
+  /** The hidden fields of the sign-out form, as a browser would submit it. */
+  const logoutFormFields = (html: string) => {
+    const form = /<form id="op.logoutForm" method="post" action="([^"]+)">([\s\S]*?)<\/form>/.exec(html);
+    const fields = [...(form?.[2] ?? '').matchAll(/name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]);
+    return { action: form?.[1], fields: new URLSearchParams(fields) };
+  };
+
+  /** Opens an authorization request in the same browser: signed in answers with a code, else the login page. */
+  async function authorizeAgain(jar: CookieJar) {
+    const request = await authorizationRequest();
+    return (await follow(jar, server.url, await browse(jar, request.url))).url;
+  }
+
+  it("one Logout in the SPA (its id_token_hint) ends the identity server's session without asking, and logs it", async () => {
+    const { tokens, jar, claims } = await browserSignIn();
     const endSession = client.buildEndSessionUrl(config, {
       id_token_hint: tokens.id_token!,
       post_logout_redirect_uri: server.config.issuer,
+      state: 'after-logout',
     });
     const page = await browse(jar, endSession.href);
     expect(page.status).toBe(200);
     const html = await page.text();
-    const action = /<form id="op.logoutForm" method="post" action="([^"]+)"/.exec(html)?.[1];
-    const xsrf = /name="xsrf" value="([^"]+)"/.exec(html)?.[1];
-    expect(action && xsrf).toBeTruthy();
+    // The page submits itself (a script of ours, allowed by the CSP) with logout=yes: no question.
+    expect(html).toContain('<script src="/Account/logout.js"></script>');
+    expect(html).not.toContain('Do you want to sign out?');
+    const script = await fetch(`${server.url}/Account/logout.js`);
+    expect(script.headers.get('content-type')).toMatch(/javascript/);
+    expect(await script.text()).toContain("getElementById('op.logoutForm')");
+    const { action, fields } = logoutFormFields(html);
+    expect(fields.get('logout')).toBe('yes');
     const confirmed = await browse(jar, new URL(action!, server.url).href, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ xsrf: xsrf!, logout: 'yes' }),
+      body: fields,
     });
     const end = await follow(jar, server.url, confirmed);
-    expect(end.url.startsWith(server.config.issuer)).toBe(true);
+    expect(end.url).toBe(`${server.config.issuer}?state=after-logout`);
     expect(await sessionRow(claims?.session_id)).toBeUndefined();
     expect(await userinfoStatus(tokens.access_token)).toBe(401);
+    await expect(client.refreshTokenGrant(config, tokens.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
+    // The same browser asks for the password again: nothing of the sign-in is left.
+    expect(await authorizeAgain(jar)).toContain('/Account/Login');
     // The sign-out is logged off the response path: wait for the row rather than for time.
     await expect
       .poll(async () =>
@@ -273,5 +300,42 @@ describe('revocation and sign-out', () => {
         ),
       )
       .toBe(true);
+  });
+
+  it('a sign-out request without a hint asks, and its Cancel changes nothing', async () => {
+    const { tokens, jar, claims } = await browserSignIn();
+    const html = await (await browse(jar, `${server.url}/connect/endsession`)).text();
+    expect(html).toContain('Do you want to sign out?');
+    expect(html).not.toContain('/Account/logout.js');
+    expect(logoutFormFields(html).fields.get('logout')).toBeNull();
+    const cancel = /<a class="button secondary" href="([^"]+)">Cancel<\/a>/.exec(html)?.[1];
+    expect(cancel).toBe(server.config.issuer);
+    // Cancel is a link: following it submits nothing, so the app and the browser stay signed in.
+    await browse(jar, cancel!);
+    expect(await sessionRow(claims?.session_id)).toBeDefined();
+    expect(await userinfoStatus(tokens.access_token)).toBe(200);
+    expect(await authorizeAgain(jar)).toMatch(/[?&]code=/);
+    const refreshed = await client.refreshTokenGrant(config, tokens.refresh_token!);
+    expect(refreshed.access_token).toBeTruthy();
+  });
+
+  it("another user's hint does not sign this browser out without asking", async () => {
+    const { jar } = await browserSignIn();
+    const other = await createUser(server, { userName: 'logout.other', password: admin.password });
+    expect(other).toBeTruthy();
+    const otherRequest = await authorizationRequest();
+    const signedInOther = await authorizeThroughLoginPage(server.url, otherRequest.url, {
+      userName: 'logout.other',
+      password: admin.password,
+    });
+    const otherTokens = await client.authorizationCodeGrant(config, new URL(signedInOther.callbackUrl), {
+      pkceCodeVerifier: otherRequest.verifier,
+      expectedState: otherRequest.state,
+      expectedNonce: otherRequest.nonce,
+    });
+    const endSession = client.buildEndSessionUrl(config, { id_token_hint: otherTokens.id_token! });
+    const html = await (await browse(jar, endSession.href)).text();
+    expect(html).toContain('Do you want to sign out?');
+    expect(html).not.toContain('/Account/logout.js');
   });
 });
