@@ -41,3 +41,9 @@ if (process.env.BENCH_DATABASE_URL) {
   process.env.BENCH_USERS_DATABASE_URL ??= usersUrl.toString();
   console.log(await runUsersListBenchmark({ users: 100_000, samples: 25 }));
 }
+
+// Claim type regexes (ADR 0011): verdicts of the save-time rules and the slowest RE2 match of the
+// accepted patterns on hostile 1,024-character values. See bench/README.md "Claim type regexes".
+const { runClaimRegexBenchmark } = await import('./claim-regex.ts');
+console.log('\nClaim type regexes\n');
+console.log(await runClaimRegexBenchmark());

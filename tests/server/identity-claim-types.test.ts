@@ -1,9 +1,12 @@
 // /api/identity/claim-types and the claims of users and roles, over real HTTP on a real database:
 // CRUD with paging, filter and sorting; static claim types refused (403); host-only management
 // (claim types are host-wide) while every tenant reads them; claim values checked against regex,
-// value type and required (400 naming the claim, nothing saved); tenant isolation of user and role
-// claims; moving all users of a role to another.
+// value type and required (400 naming the claim, nothing saved); regexes that could backtrack
+// catastrophically refused on save, and never run when already stored (ADR 0011); tenant isolation
+// of user and role claims; moving all users of a role to another.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { claimTypes } from '../../server/db/schema/index.ts';
+import { normalizeName } from '../../server/modules/saas/tenant-store.ts';
 import type { IdentityRoleDto, IdentityUserDto } from '../../contract/identity.ts';
 import type { ClaimTypeDto, IdentityRoleClaimDto, IdentityUserClaimDto } from '../../contract/identity-claims.ts';
 import { type Caller, expectError, identitySuite, strongPassword, tenantIdOf, userIdOf } from './identity-helpers.ts';
@@ -95,6 +98,40 @@ describe('claim types', () => {
     expect((await suite.admin.call<ClaimTypeDto>('GET', `${base}/${email.id}`)).body).toEqual(email);
   });
 
+  it('refuses, at create and update, a regex that could backtrack catastrophically or that RE2 cannot run', async () => {
+    const refused = async (reply: Parameters<typeof expectError>[0], message: string) => {
+      const error = expectError(reply, 400);
+      expect(error.validationErrors).toEqual([{ message, members: ['regex'] }]);
+    };
+    const unsafe = (regex: string) =>
+      `'${regex}' could take too long to check some values (nested or overlapping repetition such as (a+)+). Rewrite it so that each part of a value can match in only one way.`;
+    await refused(await suite.admin.call('POST', base, { name: 'evil', regex: '(a+)+', valueType: 0 }), unsafe('(a+)+'));
+    await refused(await suite.admin.call('POST', base, { name: 'evil', regex: '(a|a)*b', valueType: 0 }), unsafe('(a|a)*b'));
+    await refused(
+      await suite.admin.call('POST', base, { name: 'lookahead', regex: '(?=.*\\d).{8,}', valueType: 0 }),
+      "'(?=.*\\d).{8,}' uses syntax that claim type regular expressions do not support (lookaround, backreferences, \\u escapes) or is too large.",
+    );
+    const french = expectError(
+      await suite.admin.call('POST', base, { name: 'evil', regex: '(a+)+', valueType: 0 }, { 'accept-language': 'fr' }),
+      400,
+    );
+    expect(french.validationErrors![0]!.message).toMatch(/^'\(a\+\)\+' pourrait prendre trop de temps/);
+    const all = (await suite.admin.call<Page<ClaimTypeDto>>('GET', `${base}?maxResultCount=100`)).body.items;
+    expect(all.map((c) => c.name)).not.toContain('evil');
+
+    const plain = await createType({ name: 'plain_code', regex: '[a-z]+(-[a-z]+)*', valueType: 0 });
+    await refused(
+      await suite.admin.call('PUT', `${base}/${plain.id}`, {
+        name: 'plain_code',
+        regex: '(\\w+\\s?)*',
+        valueType: 0,
+        concurrencyStamp: plain.concurrencyStamp,
+      }),
+      unsafe('(\\w+\\s?)*'),
+    );
+    expect((await suite.admin.call<ClaimTypeDto>('GET', `${base}/${plain.id}`)).body).toEqual(plain);
+  });
+
   it('is managed by the host only, and read by every tenant', async () => {
     expectError(await suite.acmeAdmin.call('GET', base), 403);
     expectError(await suite.acmeAdmin.call('POST', base, { name: 'tenant_claim', valueType: 0 }), 403);
@@ -171,6 +208,30 @@ describe('claims of users and roles', () => {
     }
     expect(await claimsOf(userId)).toEqual([{ userId, claimType: 'badge', claimValue: 'CD5678' }]);
     expectError(await suite.admin.call('PUT', `/api/identity/users/${userId}/claims`, { claimType: 'badge' }), 400);
+  });
+
+  it('never runs a stored regex that could backtrack catastrophically, and still checks the others', async () => {
+    // Written past the API, as a row saved before the rule (or by hand) would be.
+    await suite.server.ctx.db
+      .insert(claimTypes)
+      .values({ name: 'legacy_evil', normalizedName: normalizeName('legacy_evil'), regex: '(a+)+', valueType: 0 });
+    const put = (claims: unknown[]) => suite.admin.call('PUT', `/api/identity/users/${userId}/claims`, claims);
+    for (const value of [`${'a'.repeat(40)}!`, 'aaaa']) {
+      const error = expectError(await put([{ claimType: 'legacy_evil', claimValue: value }]), 400);
+      expect(error.validationErrors).toEqual([
+        {
+          message:
+            "The claim 'legacy_evil' cannot be checked: the regular expression of its type is no longer accepted. An administrator must correct it.",
+          members: ['claimValue'],
+        },
+      ]);
+    }
+    const badge = expectError(await put([{ claimType: 'badge', claimValue: 'AB12345' }]), 400);
+    expect(badge.validationErrors![0]!.message).toBe("The value of the claim 'badge' is not valid: Two letters and four digits.");
+    expect(await claimsOf(userId)).toEqual([{ userId, claimType: 'badge', claimValue: 'CD5678' }]);
+    expect((await put([{ claimType: 'badge', claimValue: 'XY0001' }])).status).toBe(204);
+    expect(await claimsOf(userId)).toEqual([{ userId, claimType: 'badge', claimValue: 'XY0001' }]);
+    expect((await put([{ claimType: 'badge', claimValue: 'CD5678' }])).status).toBe(204);
   });
 
   it('keeps user and role claims in their tenant', async () => {

@@ -1,9 +1,11 @@
 // Claim types (host-wide) and the claims of users and roles. Rules:
 // - claim type names are unique (compared normalized); a static claim type can be neither updated
 //   nor deleted (403); deleting one removes its claims from every user and role, as ABP does;
-// - a regex must compile; a value must match it as a whole and fit the value type (Int: a 32-bit
-//   integer, Boolean: true/false, DateTime: an ISO-like date), and a required type needs a value;
-//   a bad value is a 400 naming the claim and nothing is saved;
+// - a regex must compile, run on RE2 and be free of catastrophic backtracking (claim-regex.ts, ADR
+//   0011: values are matched by a linear-time engine, and a stored regex that breaks these rules is
+//   never run); a value must match it as a whole and fit the value type (Int: a 32-bit integer,
+//   Boolean: true/false, DateTime: an ISO-like date), and a required type needs a value; a bad value
+//   is a 400 naming the claim and nothing is saved;
 // - a claims PUT replaces the user's (role's) whole set in one transaction; the user or role must be
 //   in the caller's tenant (404 otherwise).
 import { and, asc, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
@@ -24,6 +26,7 @@ import { businessError, invalidField, notFound, staleConcurrencyStamp, type Vali
 import { normalizeName } from '../saas/tenant-store.ts';
 import { likePattern, orderBy, pageOf } from '../shared/paging.ts';
 import { sameTenant } from '../shared/tenancy.ts';
+import { type ClaimRegexProblem, claimRegexProblem, matchClaimRegex } from './claim-regex.ts';
 import { findUser, type Executor } from './user-repository.ts';
 import { userNotFound } from './user-service.ts';
 import type { Caller } from './user-service.ts';
@@ -114,13 +117,16 @@ async function findClaimType(db: Executor, id: string): Promise<ClaimTypeRow> {
 
 export const getClaimType = async (db: Executor, id: string) => toClaimTypeDto(await findClaimType(db, id));
 
-function checkRegex(regex: string | null | undefined) {
-  if (!regex) return;
-  try {
-    new RegExp(regex, 'u');
-  } catch {
-    throw invalidField('regex', identityKey('InvalidClaimTypeRegex'), regex);
-  }
+const regexProblemKeys: Record<ClaimRegexProblem, string> = {
+  invalid: 'InvalidClaimTypeRegex',
+  unsupported: 'UnsupportedClaimTypeRegex',
+  unsafe: 'UnsafeClaimTypeRegex',
+};
+
+/** Outside any transaction: a first verdict may wait on the ReDoS checker. */
+async function checkRegex(regex: string | null | undefined) {
+  const problem = regex ? await claimRegexProblem(regex) : null;
+  if (problem) throw invalidField('regex', identityKey(regexProblemKeys[problem]), regex!);
 }
 
 async function checkNameFree(db: Executor, name: string, exceptId?: string) {
@@ -144,7 +150,7 @@ const inputFields = (input: CreateClaimTypeDto) => ({
 
 export async function createClaimType(ctx: AppContext, caller: Caller, input: CreateClaimTypeDto): Promise<ClaimTypeDto> {
   const name = input.name.trim();
-  checkRegex(input.regex);
+  await checkRegex(input.regex);
   try {
     return await ctx.db.transaction(async (tx) => {
       await checkNameFree(tx, name);
@@ -163,7 +169,7 @@ export async function createClaimType(ctx: AppContext, caller: Caller, input: Cr
 
 export async function updateClaimType(ctx: AppContext, id: string, input: UpdateClaimTypeDto): Promise<ClaimTypeDto> {
   const name = input.name.trim();
-  checkRegex(input.regex);
+  await checkRegex(input.regex);
   try {
     return await ctx.db.transaction(async (tx) => {
       const existing = await findClaimType(tx, id);
@@ -217,23 +223,28 @@ function fitsValueType(value: string, valueType: number): boolean {
   }
 }
 
-function matchesRegex(value: string, regex: string): boolean {
-  try {
-    return new RegExp(`^(?:${regex})$`, 'u').test(value);
-  } catch {
-    return false;
-  }
-}
-
 interface ClaimInput {
   claimType: string;
   claimValue?: string | null;
 }
 
+async function claimTypesOf(db: Executor, claims: ClaimInput[]): Promise<ClaimTypeRow[]> {
+  const names = [...new Set(claims.map((c) => normalizeName(c.claimType)))];
+  return names.length ? await db.select().from(claimTypes).where(inArray(claimTypes.normalizedName, names)) : [];
+}
+
+/**
+ * Has the regexes of the claims' types judged before the transaction opens: a first verdict may
+ * wait on the ReDoS checker, and PGlite's one connection would wait with it.
+ */
+async function judgeRegexes(db: Executor, claims: ClaimInput[]) {
+  const types = await claimTypesOf(db, claims);
+  await Promise.all(types.map((t) => t.regex && claimRegexProblem(t.regex)));
+}
+
 /** Checks every claim against its type; all problems in one 400, naming each claim. */
 async function checkClaims(db: Executor, claims: ClaimInput[]): Promise<Array<{ claimType: string; claimValue: string }>> {
-  const names = [...new Set(claims.map((c) => normalizeName(c.claimType)))];
-  const types = names.length ? await db.select().from(claimTypes).where(inArray(claimTypes.normalizedName, names)) : [];
+  const types = await claimTypesOf(db, claims);
   const byName = new Map(types.map((t) => [t.normalizedName, t]));
   const errors: ValidationErrorItem[] = [];
   const checked: Array<{ claimType: string; claimValue: string }> = [];
@@ -254,12 +265,17 @@ async function checkClaims(db: Executor, claims: ClaimInput[]): Promise<Array<{ 
         message: { key: identityKey('InvalidClaimValueType'), params: [type.name, claimValueTypeNames[type.valueType] ?? 'String'] },
         members: ['claimValue'],
       });
-    } else if (type.regex && !matchesRegex(value, type.regex)) {
+      continue;
+    }
+    const matched = type.regex ? await matchClaimRegex(type.regex, value) : true;
+    if (matched === 'unusable')
+      errors.push({ message: { key: identityKey('ClaimTypeRegexNotUsable'), params: [type.name] }, members: ['claimValue'] });
+    else if (!matched)
       errors.push({
-        message: { key: identityKey('InvalidClaimValue'), params: [type.name, type.regexDescription || type.regex] },
+        message: { key: identityKey('InvalidClaimValue'), params: [type.name, type.regexDescription || type.regex!] },
         members: ['claimValue'],
       });
-    } else checked.push({ claimType: type.name, claimValue: value });
+    else checked.push({ claimType: type.name, claimValue: value });
   }
   if (errors.length) throw validationError(errors);
   // The same claim twice is one claim.
@@ -280,6 +296,7 @@ export async function getUserClaims(db: Executor, tenantId: string | null, userI
 }
 
 export async function updateUserClaims(ctx: AppContext, caller: Caller, userId: string, claims: ClaimInput[]): Promise<void> {
+  await judgeRegexes(ctx.db, claims);
   await ctx.db.transaction(async (tx) => {
     if (!(await findUser(tx, caller.tenantId, eq(users.id, userId)))) throw userNotFound(userId);
     const wanted = await checkClaims(tx, claims);
@@ -327,6 +344,7 @@ export async function getRoleClaims(db: Executor, tenantId: string | null, roleI
 }
 
 export async function updateRoleClaims(ctx: AppContext, caller: Caller, roleId: string, claims: ClaimInput[]): Promise<void> {
+  await judgeRegexes(ctx.db, claims);
   await ctx.db.transaction(async (tx) => {
     await findRole(tx, caller.tenantId, roleId);
     const wanted = await checkClaims(tx, claims);
