@@ -3,14 +3,9 @@
 //   1 Gravatar, 2 Image (ABP's ProfilePictureType); content and content_type are set only for
 //   Image, whose bytes were checked by magic number (PNG, JPEG, GIF, WebP) and are at most 1 MiB;
 // - a user without a row has type None.
-import { customType, pgTable, smallint, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
-import { tenantId } from './columns.ts';
+import { pgTable, smallint, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bytea, tenantId } from './columns.ts';
 import { users } from './identity.ts';
-
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
-});
 
 export const userProfilePictures = pgTable('user_profile_pictures', {
   userId: uuid('user_id')

@@ -7,8 +7,21 @@
 // - Indexes below the tables are tuned by the scale work (bench/audit-logs); the first ones only
 //   cover the default list order and the foreign keys the cascade needs.
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
-import { extraProperties, id, tenantId } from './columns.ts';
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { bytea, extraProperties, id, tenantId } from './columns.ts';
 
 export const auditLogs = pgTable(
   'audit_logs',
@@ -157,9 +170,9 @@ export const auditLogDeleterRuns = pgTable('audit_log_deleter_runs', {
 /**
  * Exports of any list (server/jobs/list-export.ts; the audit-log export job, generalised). The row is
  * the job's shared state, so any server instance can answer its progress; the finished file lives in
- * DATA_DIR/exports until expiresAt, after which the row and the file are removed. Only the creating
+ * export_file_chunks until expiresAt, after which the row and the file are removed. Only the creating
  * user (and tenant) may read either. kind names the list ('AuditLogs', 'Roles', ...), format the file
- * ('csv' or 'xlsx'), culture the language of the header line.
+ * ('csv' or 'xlsx'), culture the language of the header line; fileSize is set on completion.
  */
 export const exportJobs = pgTable(
   'export_jobs',
@@ -182,12 +195,33 @@ export const exportJobs = pgTable(
     heartbeatTime: timestamp('heartbeat_time', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     completionTime: timestamp('completion_time', { withTimezone: true, mode: 'date' }),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** Bytes of the finished file (the sum of its chunks); null until the job completes. */
+    fileSize: bigint('file_size', { mode: 'number' }),
   },
   (t) => [
     uniqueIndex('export_jobs_file_name_key').on(t.fileName),
     index('export_jobs_expires_idx').on(t.expiresAt),
     index('export_jobs_user_idx').on(t.userId),
   ],
+);
+
+/**
+ * The file of an export job, in the database so that every instance serves the download: chunks of
+ * at most 1 MiB numbered from 0, so writing or serving a file of any size holds one chunk in memory.
+ * tenant_id is the job's. The chunks go with their job (ON DELETE CASCADE): pruning an expired job
+ * removes its file.
+ */
+export const exportFileChunks = pgTable(
+  'export_file_chunks',
+  {
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => exportJobs.id, { onDelete: 'cascade' }),
+    tenantId: tenantId(),
+    seq: integer('seq').notNull(),
+    data: bytea('data').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.seq] }), index('export_file_chunks_tenant_idx').on(t.tenantId)],
 );
 
 /** The audit-log exports' job table was generalised into export_jobs; the old name stays for its callers. */
