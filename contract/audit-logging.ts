@@ -5,7 +5,8 @@
 // - changeType is 0 Created, 1 Updated, 2 Deleted;
 // - list queries take the paging fields of contract/common.ts (maxResultCount above 1000 is a 400);
 // - statistics answer {data: {label: value}}: per-day labels are the culture's short date, the
-//   error-rate labels are the localized 'Success' and 'Fault';
+//   error-rate labels are the localized 'Fault' and 'Success', in that order (clients colour the
+//   shares by position, since the labels are translated);
 // - settings: the tenant variant has isExpiredDeleterEnabled and expiredDeleterPeriod (days, >= 0),
 //   the global (host-only) variant adds isPeriodicDeleterEnabled; GET answers also report the
 //   deleter's last run (read-only, ignored on PUT).

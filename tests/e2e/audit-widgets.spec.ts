@@ -10,6 +10,7 @@ import { permissionGrants } from '../../server/db/schema/index.ts';
 import { createUser } from '../kit/auth.ts';
 import { type Browser, launchBrowser } from '../kit/browser.ts';
 import { startTestServer, type TestServer } from '../kit/test-server.ts';
+import { screenshots } from './identity-helpers.ts';
 import { acceptCookies, ensureBuilt, expectAxeCleanInLightAndDark, signIn, watchForPageProblems } from './shell-helpers.ts';
 
 let server: TestServer;
@@ -111,6 +112,50 @@ describe('dashboard audit widgets', () => {
       await average.locator('svg').first().waitFor();
       await expectAxeCleanInLightAndDark(page);
       expect(problems).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it('colour the failing share red in every language, with its percentage inside the chart', async () => {
+    const browser: Browser = await launchBrowser();
+    try {
+      await acceptCookies(browser.context, server.url);
+      const page = await browser.context.newPage();
+      await signIn(page, server.url);
+      for (const language of ['en', 'ar', 'fr', 'hy']) {
+        await page.evaluate((value) => localStorage.setItem('Abp.SelectedLanguage', value), language);
+        await page.goto(`${server.url}/dashboard`);
+        const pie = page.locator('.apexcharts-pie');
+        await pie.waitFor();
+        // Last 7 days: 4 logs, 1 of them failed; the failing share is drawn and listed in red.
+        const slices = await page
+          .locator('.apexcharts-pie-area')
+          .evaluateAll((paths) => paths.map((path) => ({ fill: path.getAttribute('fill'), value: path.getAttribute('data:value') })));
+        expect(slices, language).toEqual([
+          { fill: 'rgba(207,34,46,1)', value: '1' },
+          { fill: 'rgba(26,127,55,1)', value: '3' },
+        ]);
+        const swatches = await page
+          .locator('li', { has: page.locator('span') })
+          .filter({ hasText: /: [13]$/ })
+          .evaluateAll((items) =>
+            items.map((item) => [item.textContent?.slice(-1), getComputedStyle(item.querySelector('span')!).backgroundColor]),
+          );
+        expect(swatches, language).toEqual([
+          ['1', 'rgb(207, 34, 46)'],
+          ['3', 'rgb(26, 127, 55)'],
+        ]);
+        // Every percentage label lies inside the chart's drawing, none cut off by the card.
+        const chart = (await page.locator('.apexcharts-svg').nth(1).boundingBox())!;
+        for (const label of await page.locator('.apexcharts-pie-label').all()) {
+          const box = (await label.boundingBox())!;
+          expect(box.x, language).toBeGreaterThanOrEqual(chart.x);
+          expect(box.x + box.width, language).toBeLessThanOrEqual(chart.x + chart.width);
+        }
+        await screenshots(page, `dashboard-${language}`);
+      }
+      await page.evaluate(() => localStorage.removeItem('Abp.SelectedLanguage'));
     } finally {
       await browser.close();
     }

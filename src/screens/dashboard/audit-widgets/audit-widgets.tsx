@@ -35,9 +35,12 @@ const barColour = '#1f6feb';
 const successColour = '#1a7f37';
 const errorColour = '#cf222e';
 
-/** Two colours: the failing share red, the rest green (the server's labels name the outcome). */
-function outcomeColour(label: string): string {
-  return /fault|error|fail|exception/i.test(label) ? errorColour : successColour;
+/**
+ * Two colours by meaning, never by the translated label: the error rate answers the failing share
+ * first, then the succeeding one (ABP's order; the labels are in the caller's language).
+ */
+function outcomeColour(index: number): string {
+  return index === 0 ? errorColour : successColour;
 }
 
 const baseChart = {
@@ -114,20 +117,25 @@ function AverageDurationChart({ points }: { points: StatisticPoint[] }) {
 
 function ErrorRateChart({ points }: { points: StatisticPoint[] }) {
   const t = useAreaTexts(widgetTexts);
-  const colours = points.map((point) => outcomeColour(point.label));
+  const colours = useMemo(() => points.map((_point, index) => outcomeColour(index)), [points]);
   const options = useMemo(
     () => ({
       chart: { ...baseChart, id: 'audit-error-rate', type: 'pie' as const },
       labels: points.map((point) => point.label),
       // The built-in legend injects a <style> the CSP refuses; the list below replaces it.
       legend: { show: false },
-      colors: points.map((point) => outcomeColour(point.label)),
+      colors: colours,
       stroke: { width: 1 },
+      // Percentages sit inside their slice (the default offset puts a large share's label across the
+      // pie's edge, where the card clips it); a slice too thin for its label shows none (the legend
+      // and the table still give every value).
+      plotOptions: { pie: { dataLabels: { offset: -12, minAngleToShowLabel: 25 } } },
+      dataLabels: { style: { fontSize: '11px' }, dropShadow: { enabled: false } },
       // ApexCharts resizes a pie's SVG to its radius plus a 15 px bottom margin (141 px at this
       // size); 5 px less keeps the widget at the 273x136 of spec 9.
       grid: { padding: { bottom: -5 } },
     }),
-    [points],
+    [points, colours],
   );
   const series = useMemo(() => points.map((point) => point.value), [points]);
   return (
