@@ -105,7 +105,7 @@ export const listSelectionMachine = setup({
     hasSelection: ({ context }) => selectedCount(context.selection) > 0,
     isMatching: ({ context }) => context.selection.mode === 'matching',
     isOtherFilter: ({ context }, filters: ListFilters) => !sameFilters(context.filters, filters),
-    hasForm: (_, withForm: boolean | undefined) => withForm === true,
+    hasForm: ({ event }) => event.type === 'bulk.start' && event.withForm === true,
   },
   actions: {
     toggle: assign({
@@ -155,7 +155,7 @@ export const listSelectionMachine = setup({
         'selection.clear': { actions: 'clear' },
         'bulk.start': [
           {
-            guard: and(['hasSelection', { type: 'hasForm', params: ({ event }) => event.withForm }]),
+            guard: and(['hasSelection', 'hasForm']),
             target: 'asking',
             actions: assign({ action: ({ event }) => event.action }),
           },

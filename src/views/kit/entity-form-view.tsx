@@ -44,7 +44,8 @@ export interface EntityFormModalProps<TItem> {
   /** null: create. */
   id: string | null;
   t: AreaTranslate<KitTextKey>;
-  onSaved: () => void;
+  /** With what the save answered (a bulk action's form: its values). */
+  onSaved: (entity: SavedEntity) => void;
   onClosed: () => void;
 }
 
@@ -67,7 +68,7 @@ export function EntityFormModal<TItem>({ form, http, id, t, onSaved, onClosed }:
   });
   const view = useSelector(actor, selectEntityForm, shallowEqual);
   useEffect(() => {
-    const saved = actor.on('entity.saved', onSaved);
+    const saved = actor.on('entity.saved', (event) => onSaved(event.entity));
     const closed = actor.on('form.closed', onClosed);
     return () => {
       saved.unsubscribe();
@@ -117,7 +118,7 @@ export function EntityFormModal<TItem>({ form, http, id, t, onSaved, onClosed }:
                 isPending={view.phase === 'saving'}
                 isDisabled={!view.canSave && view.phase !== 'saving'}
               >
-                {t('save')}
+                {form.submitLabel ?? t('save')}
               </Button>
             )}
           </>
@@ -149,6 +150,7 @@ export function EntityFormModal<TItem>({ form, http, id, t, onSaved, onClosed }:
               actor.send({ type: 'form.submit' });
             }}
           >
+            {form.description && <p>{form.description}</p>}
             {view.formError !== null && <div role="alert">{view.formError || t('saveFailed')}</div>}
             {/* An error on no field of this form (the server named a member the form does not show) is still said. */}
             {Object.entries(view.fieldErrors)

@@ -4,10 +4,11 @@
 // the bulk report. Render-only: the list is a pagedList actor, the selection a listSelection actor,
 // row actions a rowAction actor, which dialog is open a resourceDialog actor, each form an
 // entityForm actor (one per opening), the export a fileExport actor; the spec's calls become their
-// named actors here. Rules: an action is offered only with its permission; the applied filters,
-// sorting and page live in the URL (list-url.ts); after a delete the focus goes where the rowAction
-// machine says (the next row's actions, else the previous, else the heading); toasts follow the
-// machines' emitted events.
+// named actors here, through the screen's HTTP client (`http`; the session's by default). Rules: an
+// action is offered only with its permission (and shown disabled where the spec says); the applied
+// filters, sorting and page live in the URL (list-url.ts); a list without free text never sends
+// `filter`; after a delete the focus goes where the rowAction machine says (the next row's actions,
+// else the previous, else the heading); toasts follow the machines' emitted events.
 import type { RowData } from '@tanstack/react-table';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -20,6 +21,7 @@ import {
   type RunBulkInput,
   selectListSelection,
 } from '../../../machines/generic/list-selection.machine.ts';
+import type { Http } from '../../api/http.ts';
 import { resourceDialogMachine, selectResourceDialog } from '../../../machines/generic/resource-dialog.machine.ts';
 import { rowActionMachine, selectRowAction } from '../../../machines/generic/row-action.machine.ts';
 import { isGranted } from '../../app/access.ts';
@@ -28,35 +30,34 @@ import { selectAccess, shallowEqual } from '../../app/shell-view.ts';
 import { useSystem } from '../../app/system-context.ts';
 import { useAreaTexts } from '../../app/use-area-texts.ts';
 import { useSessionHttp } from '../../app/use-session-http.ts';
-import {
-  Button,
-  Checkbox,
-  ConfirmDialog,
-  type DataColumn,
-  Menu,
-  MenuItem,
-  MenuTrigger,
-  Modal,
-  type RowAction,
-  SearchField,
-  showToast,
-  stackClass,
-} from '../../ui/index.ts';
-import { ListFilters, ListTable, usePagedList, usePagedListActor } from '../lists/paged-list-view.tsx';
+import { Button, ConfirmDialog, Modal, type RowAction, SearchField, showToast, stackClass } from '../../ui/index.ts';
+import { ListFilters, ListTable, type ListTranslate, usePagedList, usePagedListActor } from '../lists/paged-list-view.tsx';
 import { AdvancedFilters } from './advanced-filters.tsx';
+import { BulkDialogs, BulkMenu, pageSelection, SelectionBanner, selectColumn } from './bulk-actions.tsx';
+import { EntityFormModal } from './entity-form-view.tsx';
 import { ExportMenu } from './export-menu.tsx';
 import { readKitListState, writeKitListState } from './list-url.ts';
 import { PermissionModal } from './permission-modal-view.tsx';
-import { BulkReportDialog } from './bulk-report-dialog.tsx';
-import { EntityFormModal } from './entity-form-view.tsx';
 import { kitTexts } from './kit-texts.ts';
 import * as styles from './kit.css.ts';
 import type { ResourceSpec } from './resource-spec.ts';
 
-/** `embedded`: inside a dialog (a user's sessions): a second-level heading, and the URL is left alone. */
-export function ResourceScreen<TItem extends RowData>({ spec, embedded = false }: { spec: ResourceSpec<TItem>; embedded?: boolean }) {
+/**
+ * `embedded`: inside a dialog (a user's sessions): a second-level heading, and the URL is left alone.
+ * `http`: the screen's own client (the account area's, which also reacts to a revoked session).
+ */
+export function ResourceScreen<TItem extends RowData>({
+  spec,
+  embedded = false,
+  http: screenHttp,
+}: {
+  spec: ResourceSpec<TItem>;
+  embedded?: boolean;
+  http?: Http;
+}) {
   const t = useAreaTexts(kitTexts);
-  const http = useSessionHttp();
+  const sessionHttp = useSessionHttp();
+  const http = screenHttp ?? sessionHttp;
   const { auth } = useSystem();
   const access = useSelector(auth, selectAccess, shallowEqual);
   const can = useCallback((permission: string | undefined) => isGranted(access, permission), [access]);
@@ -68,6 +69,7 @@ export function ResourceScreen<TItem extends RowData>({ spec, embedded = false }
       embedded ? '' : search,
       spec.filters ?? [],
       spec.columns.filter((column) => column.sortable).map((column) => column.id),
+      spec.search !== false,
     ),
   );
 
@@ -87,7 +89,9 @@ export function ResourceScreen<TItem extends RowData>({ spec, embedded = false }
         actors: {
           runBulkAction: fromPromise<BulkReport, RunBulkInput>(({ input, signal }) => {
             const action = spec.bulkActions?.find((candidate) => candidate.id === input.action);
-            return action ? action.run(http, input.target, signal) : Promise.reject(new Error(`no bulk action ${input.action}`));
+            return action
+              ? action.run(http, input.target, signal, input.values)
+              : Promise.reject(new Error(`no bulk action ${input.action}`));
           }),
         },
       }),
@@ -112,6 +116,8 @@ export function ResourceScreen<TItem extends RowData>({ spec, embedded = false }
   const rowAction = useActorRef(rowLogic, inspectOptions());
   const rowView = useSelector(rowAction, selectRowAction, shallowEqual);
 
+  const actionsLabel = useCallback((item: TItem) => spec.actionsLabel?.(item) ?? t('actionsFor', spec.getLabel(item)), [spec, t]);
+
   useEffect(() => {
     const subscriptions = [
       list.on('url.sync', (event) => {
@@ -132,58 +138,33 @@ export function ResourceScreen<TItem extends RowData>({ spec, embedded = false }
         const action = spec.rowActions?.find((candidate) => candidate.id === event.action);
         showToast({ kind: 'success', title: action?.successText ?? t('savedSuccessfully') });
       }),
-      rowAction.on('action.failed', (event) =>
-        showToast({ kind: 'error', title: t('actionFailed'), description: event.message ?? undefined }),
-      ),
+      rowAction.on('action.failed', (event) => {
+        const action = spec.rowActions?.find((candidate) => candidate.id === event.action);
+        showToast({ kind: 'error', title: action?.failureText ?? t('actionFailed'), description: event.message ?? undefined });
+      }),
       rowAction.on('focus.after', (event) => {
         const row = event.id === null ? undefined : list.getSnapshot().context.items.find((item) => spec.getId(item as TItem) === event.id);
         const target =
-          row === undefined
-            ? null
-            : document.querySelector<HTMLElement>(`button[aria-label="${CSS.escape(t('actionsFor', spec.getLabel(row as TItem)))}"]`);
+          row === undefined ? null : document.querySelector<HTMLElement>(`button[aria-label="${CSS.escape(actionsLabel(row as TItem))}"]`);
         (target ?? heading.current)?.focus();
       }),
     ];
     return () => {
       for (const subscription of subscriptions) subscription.unsubscribe();
     };
-  }, [list, selection, rowAction, dialogs, spec, t, embedded]);
+  }, [list, selection, rowAction, dialogs, spec, t, embedded, actionsLabel]);
 
   const form = spec.form;
   const canCreate = form !== undefined && can(form.createPermission);
   const canUpdate = form !== undefined && can(form.updatePermission);
   const pageIds = view.items.map((item) => spec.getId(item));
-  const pageSelected = pageIds.length > 0 && pageIds.every((id) => selected.selectedIds.includes(id));
-  const someOnPage = pageIds.some((id) => selected.selectedIds.includes(id));
-
-  const pageCheckbox = (
-    <Checkbox
-      aria-label={t('selectPage')}
-      isSelected={selected.mode === 'matching' || pageSelected}
-      isIndeterminate={selected.mode === 'ids' && someOnPage && !pageSelected}
-      isDisabled={pageIds.length === 0}
-      onChange={() => selection.send({ type: 'selection.togglePage', ids: pageIds })}
-    >
-      {''}
-    </Checkbox>
-  );
-  const selectColumn: DataColumn<TItem> = {
-    id: '__select',
-    header: t('selectPage'),
-    headerContent: pageCheckbox,
-    width: 48,
-    cell: (item) => (
-      <Checkbox
-        aria-label={t('selectRow', spec.getLabel(item))}
-        isSelected={selected.mode === 'matching' || selected.selectedIds.includes(spec.getId(item))}
-        isDisabled={selected.mode === 'matching'}
-        onChange={() => selection.send({ type: 'selection.toggle', id: spec.getId(item) })}
-      >
-        {''}
-      </Checkbox>
-    ),
-  };
-  const columns = bulkActions.length > 0 ? [selectColumn, ...spec.columns] : spec.columns;
+  const page = pageSelection(pageIds, selected);
+  const columns =
+    bulkActions.length > 0
+      ? [selectColumn<TItem>({ page, selected, selection, getId: spec.getId, getLabel: spec.getLabel, t }), ...spec.columns]
+      : spec.columns;
+  const listT: ListTranslate = (key, ...args) =>
+    (key === 'empty' || key === 'emptyDescription' || key === 'loadFailed' ? spec.listTexts?.[key] : undefined) ?? t(key, ...args);
 
   const rowActions = (item: TItem): RowAction[] => {
     const actions: RowAction[] = [];
@@ -198,32 +179,23 @@ export function ResourceScreen<TItem extends RowData>({ spec, embedded = false }
     const permissions = spec.permissions;
     for (const action of spec.rowActions ?? []) {
       if (!can(action.permission) || !(action.isAvailable?.(item) ?? true)) continue;
-      if (action.dialog || action.panel) {
-        actions.push({
-          id: action.id,
-          label: action.label,
-          ...(action.icon ? { icon: action.icon } : {}),
-          isDanger: action.isDanger ?? false,
-          isDisabled: !rowView.canAct,
-          onAction: () => dialogs.send({ type: 'dialog.open', dialog: action.id, id: spec.getId(item) }),
-        });
-        continue;
-      }
       actions.push({
         id: action.id,
         label: action.label,
         ...(action.icon ? { icon: action.icon } : {}),
         isDanger: action.isDanger ?? false,
-        isDisabled: !rowView.canAct,
+        isDisabled: !rowView.canAct || (action.isDisabled?.(item) ?? false),
         onAction: () =>
-          rowAction.send({
-            type: 'action.request',
-            action: action.id,
-            id: spec.getId(item),
-            confirm: action.confirm !== undefined,
-            removesRow: action.removesRow ?? false,
-            rowIds: pageIds,
-          }),
+          action.dialog || action.panel
+            ? dialogs.send({ type: 'dialog.open', dialog: action.id, id: spec.getId(item) })
+            : rowAction.send({
+                type: 'action.request',
+                action: action.id,
+                id: spec.getId(item),
+                confirm: action.confirm !== undefined,
+                removesRow: action.removesRow ?? false,
+                rowIds: pageIds,
+              }),
       });
     }
     if (permissions && can(permissions.policy)) {
@@ -239,6 +211,8 @@ export function ResourceScreen<TItem extends RowData>({ spec, embedded = false }
     }
     return actions;
   };
+  // No Actions column on a list whose rows can have none (a read-only log).
+  const hasRowActions = canUpdate || (spec.rowActions?.length ?? 0) > 0 || (spec.permissions !== undefined && can(spec.permissions.policy));
   const dialogItem = dialog.id === null ? undefined : view.items.find((item) => spec.getId(item) === dialog.id);
   const rowDialog = spec.rowActions?.find((action) => action.id === dialog.dialog);
   const closeDialog = () => dialogs.send({ type: 'dialog.closed' });
@@ -246,7 +220,6 @@ export function ResourceScreen<TItem extends RowData>({ spec, embedded = false }
 
   const pendingRow = rowView.pending ? view.items.find((item) => spec.getId(item) === rowView.pending?.id) : undefined;
   const pendingAction = rowView.pending ? spec.rowActions?.find((action) => action.id === rowView.pending?.action) : undefined;
-  const bulkLabel = bulkActions.find((action) => action.id === selected.action)?.label ?? '';
 
   return (
     <div className={`page ${stackClass}`}>
@@ -262,7 +235,7 @@ export function ResourceScreen<TItem extends RowData>({ spec, embedded = false }
       {spec.intro}
       <div className={styles.toolbar}>
         {spec.search !== false && (
-          <ListFilters list={list} t={t}>
+          <ListFilters list={list} t={listT}>
             <SearchField
               label={t('search')}
               value={text('filter')}
@@ -274,52 +247,24 @@ export function ResourceScreen<TItem extends RowData>({ spec, embedded = false }
         <div className={styles.toolbarEnd}>
           {spec.export && can(spec.export.permission) && <ExportMenu spec={spec.export} filters={view.appliedFilters} http={http} t={t} />}
           {spec.toolbar?.({ refresh: () => list.send({ type: 'refresh' }) })}
-          {bulkActions.length > 0 && (
-            <MenuTrigger>
-              <Button variant="secondary" icon="chevron-down" isDisabled={!selected.canRunBulk}>
-                {t('bulkActions')}
-              </Button>
-              <Menu aria-label={t('bulkActions')} onAction={(key) => selection.send({ type: 'bulk.start', action: String(key) })}>
-                {bulkActions.map((action) => (
-                  <MenuItem key={action.id} id={action.id}>
-                    {action.label}
-                  </MenuItem>
-                ))}
-              </Menu>
-            </MenuTrigger>
-          )}
+          {bulkActions.length > 0 && <BulkMenu actions={bulkActions} selected={selected} selection={selection} t={t} />}
           {canCreate && <Button onPress={() => dialogs.send({ type: 'dialog.open', dialog: 'form', id: null })}>{t('newRecord')}</Button>}
         </div>
       </div>
-      {spec.filters && spec.filters.length > 0 && <AdvancedFilters list={list} filters={spec.filters} http={http} t={t} />}
-      {bulkActions.length > 0 && (selected.count > 0 || (pageSelected && view.totalCount > pageIds.length)) && (
-        <section aria-label={t('selection')} className={styles.banner}>
-          <span role="status">{selected.count > 0 ? t('selectedCount', selected.count) : ''}</span>
-          {selected.mode === 'ids' && pageSelected && view.totalCount > pageIds.length && (
-            <>
-              <span>{t('pageSelected', pageIds.length)}</span>
-              <Button variant="ghost" onPress={() => selection.send({ type: 'selection.selectMatching', totalCount: view.totalCount })}>
-                {t('selectAllMatching', view.totalCount)}
-              </Button>
-            </>
-          )}
-          {selected.mode === 'matching' && <span>{t('allMatchingSelected', selected.count)}</span>}
-          {selected.count > 0 && (
-            <Button variant="ghost" onPress={() => selection.send({ type: 'selection.clear' })}>
-              {t('clearSelection')}
-            </Button>
-          )}
-        </section>
+      {spec.filters && spec.filters.length > 0 && (
+        <AdvancedFilters list={list} filters={spec.filters} http={http} t={t} open={spec.filtersOpen ?? false} />
+      )}
+      {bulkActions.length > 0 && (
+        <SelectionBanner page={page} totalCount={view.totalCount} selected={selected} selection={selection} t={t} />
       )}
       <ListTable<TItem>
         list={list}
         view={view}
-        t={t}
+        t={listT}
         label={spec.tableLabel}
         columns={columns}
         getRowId={spec.getId}
-        rowActions={rowActions}
-        rowActionsLabel={(item) => t('actionsFor', spec.getLabel(item))}
+        {...(hasRowActions ? { rowActions, rowActionsLabel: actionsLabel } : {})}
       />
       <ConfirmDialog
         isOpen={rowView.phase === 'confirming' || (rowView.phase === 'running' && pendingAction?.confirm !== undefined)}
@@ -331,21 +276,7 @@ export function ResourceScreen<TItem extends RowData>({ spec, embedded = false }
         onConfirm={() => rowAction.send({ type: 'action.confirm' })}
         onCancel={() => rowAction.send({ type: 'action.cancel' })}
       />
-      <ConfirmDialog
-        isOpen={selected.phase === 'confirming' || selected.phase === 'running'}
-        title={t('areYouSure')}
-        message={t('bulkConfirm', bulkLabel, selected.count)}
-        confirmLabel={t('yes')}
-        cancelLabel={t('cancel')}
-        isPending={selected.phase === 'running'}
-        onConfirm={() => selection.send({ type: 'bulk.confirm' })}
-        onCancel={() => selection.send({ type: 'bulk.cancel' })}
-      />
-      <BulkReportDialog
-        report={selected.phase === 'reporting' ? selected.report : null}
-        t={t}
-        onClose={() => selection.send({ type: 'report.close' })}
-      />
+      <BulkDialogs actions={bulkActions} selected={selected} selection={selection} http={http} t={t} />
       {form && dialog.dialog === 'form' && (
         <EntityFormModal key={dialog.key} form={form} http={http} id={dialog.id} t={t} onSaved={savedDialog} onClosed={closeDialog} />
       )}

@@ -6,11 +6,11 @@
 import type { ReactNode } from 'react';
 import type { EntityFieldErrors, EntityValues, LoadedEntity } from '../../../machines/generic/entity-form.machine.ts';
 import type { ExportAnswer, ExportFormat, ExportProgress } from '../../../machines/generic/file-export.machine.ts';
-import type { BulkReport, BulkTarget } from '../../../machines/generic/list-selection.machine.ts';
+import type { BulkReport, BulkTarget, BulkValues } from '../../../machines/generic/list-selection.machine.ts';
 import type { FetchPageInput, ListFilters, ListSorting, PageResult } from '../../../machines/generic/paged-list.machine.ts';
 import type { Http } from '../../api/http.ts';
 import type { DataColumn, IconName } from '../../ui/index.ts';
-import { dayToInstant } from './list-url.ts';
+import { dayToInstant, localDateTimeToInstant } from './list-url.ts';
 
 export type FieldKind =
   | 'text'
@@ -65,7 +65,16 @@ export type FilterSpec =
       loadOptions?: (http: Http, signal: AbortSignal) => Promise<Option[]>;
     }
   | { kind: 'boolean'; name: string; label: string }
-  | { kind: 'dateRange'; label: string; from: string; to: string; fromLabel: string; toLabel: string };
+  | {
+      kind: 'dateRange';
+      label: string;
+      from: string;
+      to: string;
+      fromLabel: string;
+      toLabel: string;
+      /** Date and time to the minute (applied on Enter or Refresh) instead of whole days. */
+      withTime?: boolean;
+    };
 
 export interface RowActionSpec<TItem> {
   id: string;
@@ -73,8 +82,10 @@ export interface RowActionSpec<TItem> {
   icon?: IconName;
   /** The policy the caller needs; the action is not offered without it. */
   permission?: string;
-  /** Offered for this row (e.g. not for a static record). */
+  /** Offered for this row (e.g. not for a static record); otherwise not shown. */
   isAvailable?: (item: TItem) => boolean;
+  /** Shown but disabled for this row (e.g. Revoke on the current session, which the row marks). */
+  isDisabled?: (item: TItem) => boolean;
   isDanger?: boolean;
   /** 'Are you sure?' with this message first. */
   confirm?: (item: TItem) => string;
@@ -82,6 +93,8 @@ export interface RowActionSpec<TItem> {
   removesRow?: boolean;
   /** The toast after success. */
   successText?: string;
+  /** The toast's title after a failure (the server's message is its description); the kit's 'The action failed' by default. */
+  failureText?: string;
   /** Runs at once (after the confirmation); or `dialog` opens a form of its own for the row. */
   run?: (http: Http, item: TItem) => Promise<unknown>;
   /** A form for this row in a modal (claims, set password, lock until, move users, …) on the kit's entity form. */
@@ -96,7 +109,18 @@ export interface BulkActionSpec {
   id: string;
   label: string;
   permission?: string;
-  run: (http: Http, target: BulkTarget, signal: AbortSignal) => Promise<BulkReport>;
+  /** Asks for values first (e.g. lock until a date) in the kit's entity form; then 'Are you sure?'. */
+  dialog?: BulkFormSpec;
+  /** `values`: what the dialog's form answered. */
+  run: (http: Http, target: BulkTarget, signal: AbortSignal, values?: BulkValues) => Promise<BulkReport>;
+}
+
+/** The form of a bulk action: its fields and validation; the values start from `initialValues()` at each opening. */
+export interface BulkFormSpec {
+  title?: string;
+  fields: FormFieldSpec[];
+  initialValues: () => EntityValues;
+  validate: (values: EntityValues) => EntityFieldErrors;
 }
 
 export interface FormSpec<TItem> {
@@ -104,6 +128,10 @@ export interface FormSpec<TItem> {
   entityName: string;
   /** The title instead of 'New {0}' / 'Edit {0}' (row dialogs). */
   title?: string;
+  /** A sentence above the fields. */
+  description?: string;
+  /** The submit button's text instead of 'Save'. */
+  submitLabel?: string;
   /** The fields; a function when they depend on create or edit. */
   fields: FormFieldSpec[] | ((isCreate: boolean) => FormFieldSpec[]);
   /** Fields grouped in tabs (field names); fields in no tab come first. */
@@ -149,10 +177,16 @@ export interface ResourceSpec<TItem> {
   /** The row's name for accessible labels ("Actions for Age"). */
   getLabel: (item: TItem) => string;
   columns: DataColumn<TItem>[];
-  /** The free-text filter is `filter` (ABP's); false when the list has none (e.g. a user's sessions). */
+  /** The free-text filter is `filter` (ABP's); false when the list has none (e.g. a user's sessions): never shown, read or sent. */
   search?: boolean;
   /** More filters (spec 3's advanced filters). */
   filters?: FilterSpec[];
+  /** The filters as an open form (a short list of them, no free text) instead of folded under 'Advanced filters'. */
+  filtersOpen?: boolean;
+  /** The table's own texts instead of the kit's ('No sessions', …). */
+  listTexts?: Partial<Record<'empty' | 'emptyDescription' | 'loadFailed', string>>;
+  /** The row's actions button name instead of 'Actions for {getLabel}'. */
+  actionsLabel?: (item: TItem) => string;
   defaultSorting?: ListSorting;
   list: (http: Http, query: FetchPageInput, signal: AbortSignal) => Promise<PageResult<TItem>>;
   form?: FormSpec<TItem>;
@@ -173,7 +207,7 @@ export function abpListQuery(query: FetchPageInput, filters: readonly FilterSpec
   return { ...result, ...abpFilterQuery(query.filters, filters) };
 }
 
-/** The filters with a value, date-range days as the instants of their local start and end. */
+/** The filters with a value; date-range days as the instants of their local start and end, date-times as their instants. */
 export function abpFilterQuery(values: ListFilters, filters: readonly FilterSpec[] = []): Record<string, string | number | boolean> {
   const result: Record<string, string | number | boolean> = {};
   for (const [name, value] of Object.entries(values)) {
@@ -187,7 +221,7 @@ export function abpFilterQuery(values: ListFilters, filters: readonly FilterSpec
       [filter.to, 'to'],
     ] as const) {
       if (!(name in result)) continue;
-      const instant = dayToInstant(result[name], edge);
+      const instant = filter.withTime ? localDateTimeToInstant(result[name]) : dayToInstant(result[name], edge);
       if (instant === null) delete result[name];
       else result[name] = instant;
     }

@@ -1,10 +1,8 @@
 // Texts of My security logs (/account/security-logs), in its own chunk.
 import { defineTexts } from '../../../i18n/define-texts.ts';
-import { listTexts } from '../../../views/lists/list-texts.ts';
 
 export const securityLogsTexts = defineTexts({
   en: {
-    ...listTexts.en,
     title: 'My security logs',
     startTime: 'Start time',
     endTime: 'End time',
@@ -23,7 +21,6 @@ export const securityLogsTexts = defineTexts({
     loadFailed: 'The security logs could not be loaded.',
   },
   ar: {
-    ...listTexts.ar,
     title: 'سجلات الأمان الخاصة بي',
     startTime: 'وقت البدء',
     endTime: 'وقت الانتهاء',
@@ -42,7 +39,6 @@ export const securityLogsTexts = defineTexts({
     loadFailed: 'تعذر تحميل سجلات الأمان.',
   },
   fr: {
-    ...listTexts.fr,
     title: 'Mes journaux de sécurité',
     startTime: 'Heure de début',
     endTime: 'Heure de fin',
@@ -61,7 +57,6 @@ export const securityLogsTexts = defineTexts({
     loadFailed: 'Les journaux de sécurité n’ont pas pu être chargés.',
   },
   hy: {
-    ...listTexts.hy,
     title: 'Իմ անվտանգության գրառումները',
     startTime: 'Սկզբի ժամ',
     endTime: 'Ավարտի ժամ',
@@ -80,3 +75,5 @@ export const securityLogsTexts = defineTexts({
     loadFailed: 'Անվտանգության գրառումները հնարավոր չեղավ բեռնել։',
   },
 });
+
+export type SecurityLogsKey = Parameters<ReturnType<typeof securityLogsTexts>>[0];

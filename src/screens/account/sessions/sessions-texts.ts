@@ -1,10 +1,8 @@
 // Texts of Sessions (/account/sessions), in its own chunk.
 import { defineTexts } from '../../../i18n/define-texts.ts';
-import { listTexts } from '../../../views/lists/list-texts.ts';
 
 export const sessionsTexts = defineTexts({
   en: {
-    ...listTexts.en,
     title: 'Sessions',
     device: 'Device',
     clientId: 'Client',
@@ -24,7 +22,6 @@ export const sessionsTexts = defineTexts({
     loadFailed: 'The sessions could not be loaded.',
   },
   ar: {
-    ...listTexts.ar,
     title: 'الجلسات',
     device: 'الجهاز',
     clientId: 'العميل',
@@ -44,7 +41,6 @@ export const sessionsTexts = defineTexts({
     loadFailed: 'تعذر تحميل الجلسات.',
   },
   fr: {
-    ...listTexts.fr,
     title: 'Sessions',
     device: 'Appareil',
     clientId: 'Client',
@@ -64,7 +60,6 @@ export const sessionsTexts = defineTexts({
     loadFailed: 'Les sessions n’ont pas pu être chargées.',
   },
   hy: {
-    ...listTexts.hy,
     title: 'Սեսիաներ',
     device: 'Սարք',
     clientId: 'Հաճախորդ',
@@ -84,3 +79,5 @@ export const sessionsTexts = defineTexts({
     loadFailed: 'Սեսիաները հնարավոր չեղավ բեռնել։',
   },
 });
+
+export type SessionsKey = Parameters<ReturnType<typeof sessionsTexts>>[0];

@@ -2,8 +2,7 @@
 // AbpIdentity.SecurityLogs, 7.13): every user's sign-in and account events, a spec of the resource
 // kit. Rules: the filters of spec 3 including the client IP address (admin only), the date range as
 // whole local days; newest first, sortable on the server's allow-list; Details opens one log in a
-// modal; Export holds exactly the filtered rows. The free-text search of the kit has no meaning here
-// (the server's filter has none), so it is not sent.
+// modal; Export holds exactly the filtered rows. No free-text search (the server's filter has none).
 import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { getSecurityLogs, type IdentitySecurityLogDto } from '../../../api/identity-security-logs.ts';
@@ -11,6 +10,7 @@ import { selectCulture } from '../../../app/shell-view.ts';
 import { useSystem } from '../../../app/system-context.ts';
 import { useAreaTexts } from '../../../app/use-area-texts.ts';
 import type { AreaTranslate } from '../../../i18n/define-texts.ts';
+import { dateTimeFormatter } from '../../../views/kit/date-format.ts';
 import { listExport } from '../../../views/kit/list-export.ts';
 import { abpListQuery, type FilterSpec, type ResourceSpec } from '../../../views/kit/resource-spec.ts';
 import { ResourceScreen } from '../../../views/kit/resource-screen.tsx';
@@ -20,8 +20,7 @@ import * as styles from './security-logs.css.ts';
 const textFilters = ['applicationName', 'identity', 'action', 'userName', 'clientId', 'correlationId', 'clientIpAddress'] as const;
 
 export function securityLogsSpec(t: AreaTranslate<IdentitySecurityLogsKey>, locale: string): ResourceSpec<IdentitySecurityLogDto> {
-  const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium' });
-  const when = (value: string) => dateTime.format(new Date(value));
+  const when = dateTimeFormatter(locale);
   const filters: FilterSpec[] = [
     { kind: 'dateRange', label: t('dateRange'), from: 'startTime', to: 'endTime', fromLabel: t('from'), toLabel: t('to') },
     ...textFilters.map((name) => ({ kind: 'text' as const, name, label: t(name) })),
@@ -44,6 +43,7 @@ export function securityLogsSpec(t: AreaTranslate<IdentitySecurityLogsKey>, loca
     getId: (log) => log.id,
     getLabel: (log) => `${log.action ?? ''} ${log.userName ?? t('noUser')} ${when(log.creationTime)}`,
     defaultSorting: { id: 'creationTime', direction: 'desc' },
+    search: false,
     filters,
     columns: [
       { id: 'creationTime', header: t('time'), sortable: true, width: 180, cell: (log) => when(log.creationTime) },
@@ -54,10 +54,7 @@ export function securityLogsSpec(t: AreaTranslate<IdentitySecurityLogsKey>, loca
       { id: 'identity', header: t('identity'), sortable: true, cell: (log) => log.identity ?? '' },
       { id: 'clientId', header: t('clientId'), sortable: true, cell: (log) => log.clientId ?? '' },
     ],
-    list: (http, query, signal) => {
-      const { filter: _, ...filtersOnly } = query.filters;
-      return getSecurityLogs(http, abpListQuery({ ...query, filters: filtersOnly }, filters), signal);
-    },
+    list: (http, query, signal) => getSecurityLogs(http, abpListQuery(query, filters), signal),
     export: listExport('/api/identity/security-logs', { resource: 'security-logs', fileName: 'SecurityLogs', filters }),
     rowActions: [
       {

@@ -1,7 +1,7 @@
 // Sessions (/identity/sessions; spec 3 "Session filter", 6 AbpIdentity.Sessions, 7.13): every user's
 // signed-in sessions, a spec of the resource kit. Not in spec 2.2's menu: it sits under Identity
 // management after Security logs (src/app/menu.ts says why). Rules: filters user (a lookup of the
-// users), device and client id; the free-text search of the kit is not sent (the server has none);
+// users), device and client id; no free-text search (the server has none);
 // Revoke asks 'Are you sure?' and ends the session at once: its browser's next request answers 401
 // and goes to login; the caller's own session is not revoked from here (Logout ends it).
 import { useSelector } from '@xstate/react';
@@ -12,13 +12,13 @@ import { useSystem } from '../../../app/system-context.ts';
 import { useAreaTexts } from '../../../app/use-area-texts.ts';
 import type { AreaTranslate } from '../../../i18n/define-texts.ts';
 import { Badge } from '../../../ui/index.ts';
+import { dateTimeFormatter } from '../../../views/kit/date-format.ts';
 import { abpListQuery, type FilterSpec, type ResourceSpec } from '../../../views/kit/resource-spec.ts';
 import { ResourceScreen } from '../../../views/kit/resource-screen.tsx';
 import { type IdentitySessionsKey, identitySessionsTexts } from './sessions-texts.ts';
 
 export function sessionsSpec(t: AreaTranslate<IdentitySessionsKey>, revokedText: string, locale: string): ResourceSpec<IdentitySessionDto> {
-  const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' });
-  const when = (value: string | null) => (value ? dateTime.format(new Date(value)) : '');
+  const when = dateTimeFormatter(locale, { dateStyle: 'short', timeStyle: 'short' });
   const label = (session: IdentitySessionDto) => t('sessionLabel', session.userName ?? '', session.device || session.deviceInfo || '');
   const filters: FilterSpec[] = [
     {
@@ -36,6 +36,7 @@ export function sessionsSpec(t: AreaTranslate<IdentitySessionsKey>, revokedText:
     getId: (session) => session.id,
     getLabel: label,
     defaultSorting: { id: 'lastAccessed', direction: 'desc' },
+    search: false,
     filters,
     columns: [
       { id: 'userName', header: t('userName'), sortable: true, cell: (session) => session.userName ?? '' },
@@ -54,10 +55,7 @@ export function sessionsSpec(t: AreaTranslate<IdentitySessionsKey>, revokedText:
       { id: 'signedIn', header: t('signedIn'), sortable: true, cell: (session) => when(session.signedIn) },
       { id: 'lastAccessed', header: t('lastAccessed'), sortable: true, cell: (session) => when(session.lastAccessed) },
     ],
-    list: (http, query, signal) => {
-      const { filter: _, ...filtersOnly } = query.filters;
-      return getSessions(http, abpListQuery({ ...query, filters: filtersOnly }, filters), signal);
-    },
+    list: (http, query, signal) => getSessions(http, abpListQuery(query, filters), signal),
     rowActions: [
       {
         id: 'revoke',
