@@ -1,9 +1,16 @@
 // The users and roles screens' own rules (issue 9): organization units read as a tree, the lock end
-// must be a future date-time, bulk bodies send ids or the list filter with the count seen (date
+// must be a future date-time (offered one day ahead), bulk bodies send ids or the list filter with the count seen (date
 // ranges as instants), claims checked against their type's regex and value type, and the user form's
 // client validation (the create schema; no password on an edit).
 import { describe, expect, it } from 'vitest';
-import { bulkBody, lockEndOf, unitOptions, userValidator, usersFilters } from '../../src/screens/identity/users/users-rules.ts';
+import {
+  bulkBody,
+  defaultLockEnd,
+  lockEndOf,
+  unitOptions,
+  userValidator,
+  usersFilters,
+} from '../../src/screens/identity/users/users-rules.ts';
 import { claimValueError } from '../../src/views/kit/claims.ts';
 import { readKitListState, writeKitListState } from '../../src/views/kit/list-url.ts';
 
@@ -29,6 +36,13 @@ describe('users screen rules', () => {
     expect(lockEndOf('', now)).toEqual({ error: 'lockUntilRequired' });
     expect(lockEndOf('2025-12-31T10:00', now)).toEqual({ error: 'lockUntilPast' });
     expect(lockEndOf('2026-02-01T10:00', now)).toHaveProperty('iso');
+  });
+
+  it('offers a lock end one day ahead on the next whole local hour, which the form accepts', () => {
+    const now = new Date(2026, 0, 31, 9, 41, 12).getTime();
+    expect(defaultLockEnd(now)).toBe('2026-02-01T10:00');
+    expect(defaultLockEnd(new Date(2026, 11, 31, 23, 0, 0).getTime())).toBe('2027-01-02T00:00');
+    expect(lockEndOf(defaultLockEnd(now), now)).toEqual({ iso: new Date(2026, 1, 1, 10, 0).toISOString() });
   });
 
   it('sends ids, or the filter (dates as instants) with the count the user saw', () => {

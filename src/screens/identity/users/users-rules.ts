@@ -1,5 +1,6 @@
 // The users screen's own rules, apart from its view (issue 9; spec 3, 7.13): the advanced filters,
-// organization units read as a tree, the lock end (a future date-time), the bulk body (ids, or the
+// organization units read as a tree, the lock end (a future date-time, offered one day ahead on a
+// whole hour), the bulk body (ids, or the
 // list filter with the count the user saw), and the user form's client validation (the create
 // schema of the contract; an edit sends no password; claims against their types).
 import { IdentityUserCreateDto } from '../../../../contract/identity.ts';
@@ -14,8 +15,13 @@ import type { usersTexts } from './users-texts.ts';
 
 export type UsersKey = Parameters<ReturnType<typeof usersTexts>>[0];
 
-/** Bulk "lock" locks until unlocked: the far end of the calendar the server stores. */
-export const bulkLockEnd = '2999-12-31T23:59:59.000Z';
+/** The lock end a lock form starts with: the next whole local hour, one day ahead (a datetime-local value). */
+export function defaultLockEnd(now: number): string {
+  const end = new Date(now + 24 * 60 * 60 * 1000);
+  end.setMinutes(60, 0, 0);
+  const two = (value: number) => String(value).padStart(2, '0');
+  return `${end.getFullYear()}-${two(end.getMonth() + 1)}-${two(end.getDate())}T${two(end.getHours())}:${two(end.getMinutes())}`;
+}
 
 /** Organization units by their code (00001.00002): the path of display names, so the list reads as a tree. */
 export function unitOptions(units: Array<{ id: string; code: string; displayName: string }>) {

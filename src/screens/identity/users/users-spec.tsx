@@ -5,12 +5,13 @@
 // create/edit is one modal with tabs (user information; roles among the assignable ones, the
 // defaults preselected on create; organization units; claims checked against their types); the
 // password is asked on create only (Set password is the row action after that, its policy errors
-// on the field from the server); lock until a future date-time / unlock; two-factor on/off; the
+// on the field from the server); lock until a future date-time (one user, or in bulk: the same form
+// before 'Are you sure?') / unlock; two-factor on/off; the
 // permission modal of provider 'U' (grants through a role or unit shown locked, naming the source);
 // the user's sessions with revoke; delete. Export is ABP's download-token then a browser navigation.
 import { Type } from 'typebox';
-import type { EntityFieldErrors } from '../../../../machines/generic/entity-form.machine.ts';
-import type { BulkTarget } from '../../../../machines/generic/list-selection.machine.ts';
+import type { EntityFieldErrors, EntityValues } from '../../../../machines/generic/entity-form.machine.ts';
+import type { BulkTarget, BulkValues } from '../../../../machines/generic/list-selection.machine.ts';
 import {
   type BulkUserAction,
   createUser,
@@ -38,11 +39,12 @@ import type { Http } from '../../../api/http.ts';
 import type { AreaTranslate } from '../../../i18n/define-texts.ts';
 import { Badge, clusterClass } from '../../../ui/index.ts';
 import { claimsForm, claimsOf, claimTypeOption, kitClaimTexts } from '../../../views/kit/claims.ts';
+import { dateTimeFormatter } from '../../../views/kit/date-format.ts';
 import type { KitTextKey } from '../../../views/kit/kit-texts.ts';
-import { abpFilterQuery, abpListQuery, type ResourceSpec } from '../../../views/kit/resource-spec.ts';
+import { abpFilterQuery, abpListQuery, type FormFieldSpec, type ResourceSpec } from '../../../views/kit/resource-spec.ts';
 import { schemaValidator } from '../../../views/kit/schema-validator.ts';
 import { UserSessions } from './user-sessions.tsx';
-import { bulkBody, bulkLockEnd, lockEndOf, type UsersKey, unitOptions, userValidator, usersFilters } from './users-rules.ts';
+import { bulkBody, defaultLockEnd, lockEndOf, type UsersKey, unitOptions, userValidator, usersFilters } from './users-rules.ts';
 
 const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
 
@@ -58,7 +60,7 @@ export function usersSpec(
   locale: string,
   session: SessionHooks = { currentUserId: null, impersonate: () => {} },
 ): ResourceSpec<IdentityUserDto> {
-  const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  const when = dateTimeFormatter(locale, { dateStyle: 'medium', timeStyle: 'short' });
   const filters = usersFilters(t);
   const labels = {
     userName: t('userName'),
@@ -76,12 +78,23 @@ export function usersSpec(
     invalid: (label: string) => kit('fieldInvalid', label),
   };
   const validateUser = userValidator(labels, fieldTexts, kitClaimTexts(kit));
-  const bulk = (id: BulkUserAction, label: string, permission: string) => ({
+  // Lock until (one user or in bulk): a future date-time, offered one day ahead.
+  const lockUntil: FormFieldSpec = { name: 'lockoutEnd', label: labels.lockoutEnd, kind: 'dateTime', isRequired: true };
+  const validateLockEnd = (values: EntityValues): EntityFieldErrors => {
+    const end = lockEndOf(values.lockoutEnd, Date.now());
+    return 'error' in end ? { lockoutEnd: t(end.error) } : {};
+  };
+  const lockEndIso = (values: EntityValues) => {
+    const end = lockEndOf(values.lockoutEnd, Date.now());
+    if ('error' in end) throw new Error(t(end.error));
+    return end.iso;
+  };
+  const bulk = (id: BulkUserAction, label: string, permission: string, body: (values: BulkValues) => object = () => ({})) => ({
     id,
     label,
     permission,
-    run: async (http: Http, target: BulkTarget, signal: AbortSignal) => {
-      const report = await runBulkUserAction(http, id, bulkBody(target, filters, id === 'lock' ? { lockoutEnd: bulkLockEnd } : {}), signal);
+    run: async (http: Http, target: BulkTarget, signal: AbortSignal, values: BulkValues = {}) => {
+      const report = await runBulkUserAction(http, id, bulkBody(target, filters, body(values)), signal);
       return { done: report.done, skipped: report.skipped.length, failed: report.failed };
     },
   });
@@ -119,7 +132,7 @@ export function usersSpec(
       { id: 'phoneNumber', header: t('phoneNumber'), cell: (user) => user.phoneNumber ?? '' },
       { id: 'roles', header: t('roles'), cell: (user) => user.roleNames.join(', ') },
       { id: 'status', header: t('status'), cell: status },
-      { id: 'creationTime', header: t('creationTime'), sortable: true, cell: (user) => dateTime.format(new Date(user.creationTime)) },
+      { id: 'creationTime', header: t('creationTime'), sortable: true, cell: (user) => when(user.creationTime) },
     ],
     list: (http, query, signal) => getUsers(http, abpListQuery(query, filters), signal),
     export: {
@@ -134,7 +147,15 @@ export function usersSpec(
     },
     permissions: { providerName: 'U', providerKey: (user) => user.id, policy: 'AbpIdentity.Users.ManagePermissions' },
     bulkActions: [
-      bulk('lock', t('bulkLock'), 'AbpIdentity.Users.Update'),
+      {
+        ...bulk('lock', t('bulkLock'), 'AbpIdentity.Users.Update', (values) => ({ lockoutEnd: lockEndIso(values) })),
+        dialog: {
+          title: t('bulkLockTitle'),
+          fields: [lockUntil],
+          initialValues: () => ({ lockoutEnd: defaultLockEnd(Date.now()) }),
+          validate: validateLockEnd,
+        },
+      },
       bulk('unlock', t('bulkUnlock'), 'AbpIdentity.Users.Update'),
       bulk('activate', t('bulkActivate'), 'AbpIdentity.Users.Update'),
       bulk('deactivate', t('bulkDeactivate'), 'AbpIdentity.Users.Update'),
@@ -296,16 +317,10 @@ export function usersSpec(
         dialog: {
           entityName: t('lock'),
           initialValues: {},
-          fields: [{ name: 'lockoutEnd', label: labels.lockoutEnd, kind: 'dateTime', isRequired: true }],
-          validate: (values): EntityFieldErrors => {
-            const end = lockEndOf(values.lockoutEnd, Date.now());
-            return 'error' in end ? { lockoutEnd: t(end.error) } : {};
-          },
-          load: async () => ({ values: { lockoutEnd: '' }, concurrencyStamp: null }),
-          save: (http, { id, values }) => {
-            const end = lockEndOf(values.lockoutEnd, Date.now());
-            return 'iso' in end ? lockUser(http, id ?? '', end.iso) : Promise.reject(new Error(t(end.error)));
-          },
+          fields: [lockUntil],
+          validate: validateLockEnd,
+          load: async () => ({ values: { lockoutEnd: defaultLockEnd(Date.now()) }, concurrencyStamp: null }),
+          save: async (http, { id, values }) => lockUser(http, id ?? '', lockEndIso(values)),
         },
       },
       {
