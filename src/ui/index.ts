@@ -44,6 +44,7 @@ export {
 export { Badge, type BreadcrumbItem, Breadcrumbs, Card, type CardProps } from './components/content.tsx';
 export { ConfirmDialog, type ConfirmDialogProps, DialogTrigger, Modal, type ModalProps, type ModalSize } from './components/dialog.tsx';
 export { Icon, type IconProps } from './components/icon.tsx';
+export { LtrBlock, LtrText } from './components/ltr.tsx';
 export { type IconName, iconPaths } from './components/icon-paths.ts';
 export {
   Menu,

@@ -377,6 +377,9 @@ describe('audit logs', () => {
       const table = page.getByRole('table', { name: 'سجلات التدقيق' });
       await dataRows(table).first().waitFor();
       await expectAxeClean(page);
+      // Left-to-right data keeps its direction in the right-to-left page: the URL reads from its slash.
+      const urlCell = table.getByText(`/api/identity/users/${targetId}`, { exact: true });
+      expect(await urlCell.evaluate((element) => getComputedStyle(element).direction)).toBe('ltr');
       // The row's actions button: Enter opens its menu on 'Detail', Enter opens the modal, Escape
       // closes it and focus is back on the button.
       const actions = table.getByRole('button', { name: `إجراءات PUT /api/identity/users/${targetId}` });
@@ -390,6 +393,12 @@ describe('audit logs', () => {
       await dialog.getByRole('tab', { name: 'عام' }).focus();
       await page.keyboard.press('ArrowLeft');
       expect(await dialog.getByRole('tab', { name: 'الإجراءات (1)' }).getAttribute('aria-selected')).toBe('true');
+      // The parameters' JSON is laid out left to right, brackets in their order.
+      const json = dialog.getByRole('tabpanel').locator('pre').first();
+      expect(await json.evaluate((element) => [getComputedStyle(element).direction, element.textContent?.trim().at(0)])).toEqual([
+        'ltr',
+        '{',
+      ]);
       await expectAxeClean(page, false);
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });

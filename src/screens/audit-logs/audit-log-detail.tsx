@@ -3,8 +3,19 @@
 // the loaded log; closing returns focus to the row's actions button (react-aria's modal restores it).
 import type { ReactNode } from 'react';
 import type { AuditLogActionDto, AuditLogDto } from '../../api/audit-logging.ts';
-import { Badge, DataTable, httpMethodBadgeVariant, statusCodeBadgeVariant, Tab, TabList, TabPanel, Tabs } from '../../ui/index.ts';
-import { extraPropertiesJson, tenantImpersonator, userImpersonator } from './audit-log-view.ts';
+import {
+  Badge,
+  DataTable,
+  httpMethodBadgeVariant,
+  LtrBlock,
+  LtrText,
+  statusCodeBadgeVariant,
+  Tab,
+  TabList,
+  TabPanel,
+  Tabs,
+} from '../../ui/index.ts';
+import { extraPropertiesJson, prettyJson, tenantImpersonator, userImpersonator } from './audit-log-view.ts';
 import * as styles from './audit-logs.css.ts';
 import { type DateFormats, EntityChangeView, RecordModal, type RecordModalProps, type Translate } from './audit-parts.tsx';
 import { statusCodeLabel } from './http-status-codes.ts';
@@ -39,22 +50,10 @@ function AuditLogDetail({ log, t, culture, dates }: { log: AuditLogDto; t: Trans
   const rows: Array<[string, ReactNode] | null> = [
     [t('httpStatusCode'), log.httpStatusCode != null ? <StatusBadges key="status" statusCode={log.httpStatusCode} method={null} /> : ''],
     [t('httpMethod'), log.httpMethod ? <StatusBadges key="method" statusCode={null} method={log.httpMethod} /> : ''],
-    [
-      t('url'),
-      <span key="url" className={styles.url}>
-        {log.url ?? ''}
-      </span>,
-    ],
-    [t('clientIpAddress'), log.clientIpAddress ?? ''],
+    [t('url'), <LtrText key="url">{log.url ?? ''}</LtrText>],
+    [t('clientIpAddress'), <LtrText key="ip">{log.clientIpAddress ?? ''}</LtrText>],
     [t('clientName'), log.clientName ?? ''],
-    log.exceptions
-      ? [
-          t('exceptions'),
-          <pre key="exceptions" className={styles.pre}>
-            {log.exceptions}
-          </pre>,
-        ]
-      : null,
+    log.exceptions ? [t('exceptions'), <LtrBlock key="exceptions">{prettyJson(log.exceptions)}</LtrBlock>] : null,
     [t('userName'), log.userName ?? ''],
     tenant ? [t('tenantImpersonator'), tenant] : null,
     user ? [t('userImpersonator'), user] : null,
@@ -65,16 +64,11 @@ function AuditLogDetail({ log, t, culture, dates }: { log: AuditLogDto; t: Trans
       </time>,
     ],
     [t('duration'), t('milliseconds', log.executionDuration)],
-    [t('browserInfo'), log.browserInfo ?? ''],
+    [t('browserInfo'), <LtrText key="browser">{log.browserInfo ?? ''}</LtrText>],
     [t('applicationName'), log.applicationName ?? ''],
-    [t('correlationId'), log.correlationId ?? ''],
+    [t('correlationId'), <LtrText key="correlation">{log.correlationId ?? ''}</LtrText>],
     [t('comments'), log.comments ?? ''],
-    [
-      t('extraProperties'),
-      <pre key="extra" className={styles.pre}>
-        {extraPropertiesJson(log.extraProperties)}
-      </pre>,
-    ],
+    [t('extraProperties'), <LtrBlock key="extra">{extraPropertiesJson(log.extraProperties)}</LtrBlock>],
   ];
   return (
     <Tabs defaultSelectedKey="overall">
@@ -107,13 +101,13 @@ function AuditLogDetail({ log, t, culture, dates }: { log: AuditLogDto; t: Trans
               id: 'service',
               header: t('serviceMethod'),
               width: 300,
-              cell: (action) => <span className={styles.url}>{`${action.serviceName ?? ''} - ${action.methodName ?? ''}`}</span>,
+              cell: (action) => <LtrText>{`${action.serviceName ?? ''} - ${action.methodName ?? ''}`}</LtrText>,
             },
             { id: 'duration', header: t('duration'), width: 120, cell: (action) => t('milliseconds', action.executionDuration) },
             {
               id: 'parameters',
               header: t('parameters'),
-              cell: (action) => (action.parameters ? <pre className={styles.pre}>{action.parameters}</pre> : ''),
+              cell: (action) => (action.parameters ? <LtrBlock>{prettyJson(action.parameters)}</LtrBlock> : ''),
             },
           ]}
         />

@@ -41,3 +41,12 @@ export function isChangedValue(
 export function extraPropertiesJson(extraProperties: Record<string, unknown> | null | undefined): string {
   return JSON.stringify(extraProperties ?? {}, null, 2);
 }
+
+/** A JSON text (exceptions, action parameters) indented like the extra properties; other text as it is. */
+export function prettyJson(text: string): string {
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return text;
+  }
+}

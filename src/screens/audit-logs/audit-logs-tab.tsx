@@ -6,7 +6,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { PagedListMachine } from '../../../machines/generic/paged-list.machine.ts';
 import type { RecordModalMachine } from '../../../machines/audit-logging/record-modal.machine.ts';
 import type { AuditLogDto } from '../../api/audit-logging.ts';
-import { type DataColumn, NumberField, Select, TextField } from '../../ui/index.ts';
+import { type DataColumn, LtrText, NumberField, Select, TextField } from '../../ui/index.ts';
 import { ListFilters, ListTable, usePagedList } from '../../views/lists/paged-list-view.tsx';
 import { StatusBadges } from './audit-log-detail.tsx';
 import * as styles from './audit-logs.css.ts';
@@ -40,12 +40,18 @@ export function AuditLogsTab({
         sortable: true,
         cell: (log) => (
           <span className={styles.requestCell}>
-            <StatusBadges statusCode={log.httpStatusCode} method={log.httpMethod} /> <span className={styles.url}>{log.url}</span>
+            <StatusBadges statusCode={log.httpStatusCode} method={log.httpMethod} /> <LtrText>{log.url}</LtrText>
           </span>
         ),
       },
       { id: 'userName', header: t('user'), width: 150, sortable: true, cell: (log) => log.userName ?? '' },
-      { id: 'clientIpAddress', header: t('ipAddress'), width: 150, sortable: true, cell: (log) => log.clientIpAddress ?? '' },
+      {
+        id: 'clientIpAddress',
+        header: t('ipAddress'),
+        width: 150,
+        sortable: true,
+        cell: (log) => <LtrText>{log.clientIpAddress ?? ''}</LtrText>,
+      },
       {
         id: 'executionTime',
         header: t('date'),

@@ -36,8 +36,6 @@ export const nativeInput = style({
 
 export const requestCell = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs, alignItems: 'center', minInlineSize: 0 });
 
-export const url = style({ overflowWrap: 'anywhere' });
-
 export const details = style({
   display: 'grid',
   gridTemplateColumns: 'minmax(8rem, max-content) minmax(0, 1fr)',
@@ -48,20 +46,6 @@ export const details = style({
 export const term = style({ fontWeight: vars.fontWeight.medium, color: vars.color.textMuted });
 
 export const definition = style({ margin: 0, overflowWrap: 'anywhere', minInlineSize: 0 });
-
-export const pre = style({
-  margin: 0,
-  fontFamily: vars.font.mono,
-  fontSize: vars.fontSize.sm,
-  whiteSpace: 'pre-wrap',
-  overflowWrap: 'anywhere',
-  backgroundColor: vars.color.surfaceSunken,
-  color: vars.color.text,
-  padding: vars.space.sm,
-  borderRadius: vars.radius.sm,
-  maxBlockSize: '20rem',
-  overflow: 'auto',
-});
 
 export const change = style({
   display: 'flex',

@@ -8,7 +8,7 @@ import { type ReactNode, useId, useMemo } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { type RecordModalMachine, selectRecordModal } from '../../../machines/audit-logging/record-modal.machine.ts';
 import type { EntityChangeDto } from '../../api/audit-logging.ts';
-import { Badge, Button, ErrorState, LoadingState, Modal, type ModalSize, Tooltip } from '../../ui/index.ts';
+import { Badge, Button, ErrorState, LoadingState, LtrText, Modal, type ModalSize, Tooltip } from '../../ui/index.ts';
 import { changeTypeName, changeTypeVariant, isChangedValue } from './audit-log-view.ts';
 import { AuditExportButton } from './export/audit-export-button.tsx';
 import * as styles from './audit-logs.css.ts';
@@ -110,7 +110,7 @@ export function EntityChangeView({
     >
       <Heading className={styles.changeHeader}>
         <ChangeTypeBadge changeType={change.changeType} t={t} />
-        <span className={styles.url}>{entity}</span>
+        <LtrText>{entity}</LtrText>
       </Heading>
       <p className={styles.changeHeader}>
         <Tooltip content={full}>

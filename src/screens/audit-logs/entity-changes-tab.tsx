@@ -8,7 +8,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { RecordModalMachine } from '../../../machines/audit-logging/record-modal.machine.ts';
 import type { PagedListMachine } from '../../../machines/generic/paged-list.machine.ts';
 import type { EntityChangeDto, EntityChangeWithUsernameDto } from '../../api/audit-logging.ts';
-import { type DataColumn, IconButton, Select, TextField, Tooltip } from '../../ui/index.ts';
+import { type DataColumn, IconButton, LtrText, Select, TextField, Tooltip } from '../../ui/index.ts';
 import { ListFilters, ListTable, usePagedList } from '../../views/lists/paged-list-view.tsx';
 import { changeTypeNames } from './audit-log-view.ts';
 import * as styles from './audit-logs.css.ts';
@@ -92,13 +92,13 @@ export function EntityChangesTab({
         cell: (change) => <time dateTime={change.changeTime}>{dates.short(change.changeTime)}</time>,
       },
       { id: 'changeType', header: t('changeType'), width: 140, cell: (change) => <ChangeTypeBadge changeType={change.changeType} t={t} /> },
-      { id: 'tenantId', header: t('tenantId'), width: 150, cell: (change) => <span className={styles.url}>{change.tenantId ?? ''}</span> },
-      { id: 'entityId', header: t('entityId'), width: 150, cell: (change) => <span className={styles.url}>{change.entityId ?? ''}</span> },
+      { id: 'tenantId', header: t('tenantId'), width: 150, cell: (change) => <LtrText>{change.tenantId ?? ''}</LtrText> },
+      { id: 'entityId', header: t('entityId'), width: 150, cell: (change) => <LtrText>{change.entityId ?? ''}</LtrText> },
       {
         id: 'entityTypeFullName',
         header: t('entityTypeFullName'),
         width: 150,
-        cell: (change) => <span className={styles.url}>{change.entityTypeFullName}</span>,
+        cell: (change) => <LtrText>{change.entityTypeFullName}</LtrText>,
       },
     ],
     [t, dates, open],
