@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../kit/auth.ts';
 import { type Browser, launchBrowser, seriousAxeViolations } from '../kit/browser.ts';
 import { startTestServer, type TestServer } from '../kit/test-server.ts';
+import { screenshots } from './identity-helpers.ts';
 import { acceptCookies, ensureBuilt, signIn, watchForPageProblems } from './shell-helpers.ts';
 
 let server: TestServer;
@@ -90,6 +91,8 @@ describe('sessions', () => {
     await current.getByRole('button', { name: /^Actions for the session on/ }).click();
     const revoke = page.getByRole('menuitem', { name: 'Revoke' });
     expect(await revoke.getAttribute('aria-disabled')).toBe('true');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshots(page, 'my-sessions-current');
     await page.keyboard.press('Escape');
   });
 });

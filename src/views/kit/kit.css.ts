@@ -58,9 +58,16 @@ export const fieldset = style({
   margin: 0,
   minInlineSize: 0,
 });
-export const dateRange = style([
-  { border: 0, padding: 0, margin: 0, minInlineSize: 0, display: 'grid', gap: vars.space.xs, gridTemplateColumns: '1fr 1fr' },
-]);
+// From and to side by side while both fit (a date-time input needs about 14rem), else stacked.
+export const dateRange = style({
+  border: 0,
+  padding: 0,
+  margin: 0,
+  minInlineSize: 0,
+  display: 'grid',
+  gap: vars.space.xs,
+  gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 14rem), 1fr))',
+});
 export const claimList = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm, listStyle: 'none', margin: 0, padding: 0 });
 export const claimRow = style({
   display: 'grid',
