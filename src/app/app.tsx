@@ -1,7 +1,8 @@
 // The app's root: picks the route from the registry, runs its guards, wraps the lazily loaded
 // screen in its layout, and renders the always-present pieces. Rules:
 // - A guarded route without a user sends `auth.signIn` with the requested address as returnUrl
-//   (error catalogue); 403/404 render the full-page error screen in place (spec 2.8).
+//   (error catalogue); a guard's 403/404 renders the error screen's content inside the application
+//   layout (the menu stays); the /error route is spec 2.8's full page.
 // - Each screen is React.lazy over the registry's dynamic import, created once per route, so its
 //   chunk loads on first visit; the loader bar shows while a chunk or the session is loading.
 // - Every lazy piece (screens, error page, toasts, dialogs) renders inside ScreenProviders
@@ -130,12 +131,15 @@ export function App() {
       </EmptyLayout>
     );
   } else if (outcome.kind === 'error') {
+    // An address of the app that is unknown, not built yet or not allowed keeps the menu and top bar
+    // around the error's content, so the user finds the way on; /error?status= (spec 2.8's HTTP
+    // error page) stays a full page.
     page = (
-      <EmptyLayout>
+      <ApplicationLayout>
         <Suspense fallback={loading}>
           <ErrorScreen status={outcome.status} />
         </Suspense>
-      </EmptyLayout>
+      </ApplicationLayout>
     );
   } else {
     const Screen = screenOf(outcome.route);

@@ -83,10 +83,14 @@ describe('error page', () => {
     });
   }
 
-  it('answers 404 for an unknown address', async () => {
+  it('answers 404 for an unknown address inside the layout: the menu and top bar stay', async () => {
     const page = await browser.context.newPage();
     await page.goto(`${server.url}/no/such/page`);
     await page.getByRole('heading', { level: 1, name: /Page not found/ }).waitFor();
+    await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
+    expect(await page.getByRole('banner').count()).toBe(1);
+    await page.getByRole('button', { name: 'Go to home page' }).click();
+    await page.waitForURL(`${server.url}/`);
     await page.close();
   });
 
