@@ -17,7 +17,7 @@
 //   for its values (`asking`; the form validates them): `bulk.submit` {values} goes on to 'Are you
 //   sure?' and the run gets `values` in its input; `bulk.cancel` goes back with nothing run.
 // - A failed run emits `bulk.failed` {message} and keeps the selection, so the user can try again.
-import { and, assign, emit, fromPromise, not, type SnapshotFrom, setup } from 'xstate';
+import { assign, emit, fromPromise, not, type SnapshotFrom, setup } from 'xstate';
 import type { ListFilters } from './paged-list.machine.ts';
 
 export interface BulkFailure {
@@ -105,7 +105,8 @@ export const listSelectionMachine = setup({
     hasSelection: ({ context }) => selectedCount(context.selection) > 0,
     isMatching: ({ context }) => context.selection.mode === 'matching',
     isOtherFilter: ({ context }, filters: ListFilters) => !sameFilters(context.filters, filters),
-    hasForm: ({ event }) => event.type === 'bulk.start' && event.withForm === true,
+    hasSelectionAndForm: ({ context, event }) =>
+      selectedCount(context.selection) > 0 && event.type === 'bulk.start' && event.withForm === true,
   },
   actions: {
     toggle: assign({
@@ -155,7 +156,7 @@ export const listSelectionMachine = setup({
         'selection.clear': { actions: 'clear' },
         'bulk.start': [
           {
-            guard: and(['hasSelection', 'hasForm']),
+            guard: 'hasSelectionAndForm',
             target: 'asking',
             actions: assign({ action: ({ event }) => event.action }),
           },
