@@ -7,6 +7,8 @@
 import { findLanguage, languages, localize } from '../localization/index.ts';
 
 export const stylesheetPath = '/Account/login.css';
+/** The product's name, as the SPA's title and top bar show it. */
+const productName = 'Finance Admin';
 /** Submits the sign-out form of a first-party app's sign-out (provider-config.ts logoutSource). */
 export const logoutScriptPath = '/Account/logout.js';
 
@@ -23,12 +25,13 @@ export function shell(culture: string, title: string, body: string, languageLink
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)} - Finance</title>
+<title>${escapeHtml(title)} - ${productName}</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="${stylesheetPath}">
 </head>
 <body>
 <main class="account">
-<div class="brand" aria-hidden="true">Finance</div>
+<div class="brand" aria-hidden="true">${productName}</div>
 <section class="card">
 ${body}
 </section>

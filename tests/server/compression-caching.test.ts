@@ -7,6 +7,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { distDir } from '../../server/app.ts';
+import { startAuthorization } from '../kit/auth.ts';
 import { startTestServer, type TestServer } from '../kit/test-server.ts';
 
 let server: TestServer;
@@ -68,6 +69,18 @@ describe('SPA assets', () => {
     expect(etag).toBeTruthy();
     const again = await raw('/audit-logs', { accept: 'text/html', 'accept-encoding': 'br', 'if-none-match': etag });
     expect(again.status).toBe(304);
+  });
+
+  it('serves the favicon the entry page and the identity server pages link', async () => {
+    const html = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
+    expect(html).toContain('<link rel="icon" href="/favicon.svg"');
+    const login = await startAuthorization(server);
+    expect(login.html).toContain('<link rel="icon" href="/favicon.svg"');
+    expect(login.html).toContain('- Finance Admin</title>');
+    const icon = await raw('/favicon.svg', {});
+    expect(icon.status).toBe(200);
+    expect(icon.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(icon.body.toString()).toContain('<svg');
   });
 
   it('answers a chunk of an older build with 404, not with the entry page', async () => {
