@@ -13,6 +13,7 @@ import { changeTypeName, changeTypeVariant, isChangedValue } from './audit-log-v
 import { AuditExportButton } from './export/audit-export-button.tsx';
 import * as styles from './audit-logs.css.ts';
 import type { AuditLogsText } from './audit-logs-texts.ts';
+import { dateTimeFormatter } from '../../views/kit/date-format.ts';
 import { isoToLocalInput, localInputToIso } from './list-url.ts';
 import { ageOf, formatAge } from './relative-time.ts';
 
@@ -24,16 +25,10 @@ export interface DateFormats {
 }
 
 export function useDateFormats(culture: string): DateFormats {
-  return useMemo(() => {
-    const short = new Intl.DateTimeFormat(culture, { dateStyle: 'short', timeStyle: 'medium' });
-    const full = new Intl.DateTimeFormat(culture, { dateStyle: 'full', timeStyle: 'long' });
-    const safe = (format: Intl.DateTimeFormat) => (value: string | null | undefined) => {
-      if (!value) return '';
-      const date = new Date(value);
-      return Number.isNaN(date.getTime()) ? value : format.format(date);
-    };
-    return { short: safe(short), full: safe(full) };
-  }, [culture]);
+  return useMemo(
+    () => ({ short: dateTimeFormatter(culture), full: dateTimeFormatter(culture, { dateStyle: 'full', timeStyle: 'long' }) }),
+    [culture],
+  );
 }
 
 /** A date-time filter: a native datetime-local input showing local time, its value an ISO instant. */
