@@ -4,6 +4,7 @@
 //   one becomes a background job ({isBackgroundJob: true, jobId, fileName}) in export_jobs;
 // - progress ({processed, total}) and the file are for the user (and tenant) who started the job
 //   only; everything else (queue, heartbeat, expiry, pruning, shutdown) is list-export.ts's.
+import type { Readable } from 'node:stream';
 import { createListExports, defaultExportOptions, type ExportCaller, type ExportOptions, type ListExports } from './list-export.ts';
 import { type ExportFilter, type ExportKind, exportDefinitions } from '../modules/audit-logging/export-queries.ts';
 
@@ -34,8 +35,8 @@ export interface ExportJobState {
 export interface AuditExports {
   start(kind: ExportKind, caller: ExportCaller, filter: ExportFilter, culture?: string): Promise<ExportAnswer>;
   state(jobId: string, caller: ExportCaller): Promise<ExportJobState>;
-  /** The finished file of a job, or a 404. */
-  file(fileName: string, caller: ExportCaller): Promise<{ path: string; size: number; fileName: string }>;
+  /** The finished file of a job (its bytes read from the database as they are sent), or a 404. */
+  file(fileName: string, caller: ExportCaller): Promise<{ content(): Readable; size: number; fileName: string }>;
   prune(): Promise<number>;
   /** Waits until no job of this instance is queued or running (tests and benchmarks). */
   idle(): Promise<void>;
@@ -59,8 +60,8 @@ export function auditExportsOn(exports: ListExports): AuditExports {
       return { ...state, processed: processedRows, total: totalRows };
     },
     async file(fileName, caller) {
-      const { path, size } = await exports.storedFile({ fileName }, caller);
-      return { path, size, fileName };
+      const { content, size } = await exports.storedFile({ fileName }, caller);
+      return { content, size, fileName };
     },
     prune: () => exports.prune(),
     idle: () => exports.idle(),

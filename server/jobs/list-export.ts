@@ -3,19 +3,19 @@
 // - a set of at most inlineRowLimit rows (EXPORT_INLINE_ROWS, formerly AUDIT_EXPORT_INLINE_ROWS;
 //   10,000 by default) is written at once and answered as the file; a larger one becomes a
 //   background job whose state lives in export_jobs, so every instance can answer its progress;
-// - a job streams its rows from a cursor into the CSV or xlsx writer and a file in DATA_DIR/exports
-//   named by the job id and format (never by anything the user sent); memory stays flat;
+// - a job streams its rows from a cursor into the CSV or xlsx writer and into the database
+//   (export-files.ts: 1 MiB chunks keyed by the job id, never by anything the user sent), so any
+//   instance serves the download and memory stays flat (a batch of rows and about one chunk);
 // - the header line is in the language of the request that started the export (kept on the job);
 // - progress and the file are for the user (and tenant) who started the job only; anyone else gets
 //   404, as for an id that does not exist;
 // - a finished or failed job lives fileLifetimeMs, then its row and file are removed (pruned every
-//   few minutes; the download refuses an expired job before that);
+//   few minutes, the file's chunks with their row; the download refuses an expired job before that);
+//   a failed job's chunks go at once;
 // - at most maxConcurrent jobs run per instance, the rest wait in order; a job whose instance died
 //   (no heartbeat for staleAfterMs) reads as failed; shutdown stops running jobs between two batches.
 // (Just over 400 lines: the queue, a job's life and the reads of its row share one closure's state.)
-import fs from 'node:fs';
-import path from 'node:path';
-import { PassThrough, type Writable } from 'node:stream';
+import { PassThrough, type Readable, type Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { and, eq, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import { runDetached } from '../audit/scope.ts';
@@ -26,6 +26,7 @@ import { localize } from '../localization/index.ts';
 import { cappedCount, type ExportFormat, exactCount, forEachBatch, type ListExport } from '../modules/export/definition.ts';
 import { createSheetWriter, type RowWriter, xlsxContentType } from '../modules/export/xlsx.ts';
 import { createCsvWriter } from '../modules/shared/csv.ts';
+import { defaultChunkBytes, discardExportFile, ExportFileWriter, readExportFile } from './export-files.ts';
 
 export interface ExportOptions {
   inlineRowLimit: number;
@@ -34,7 +35,8 @@ export interface ExportOptions {
   maxConcurrent: number;
   pruneIntervalMs: number;
   staleAfterMs: number;
-  directory: string;
+  /** The size of the file's chunks in the database (export-files.ts). */
+  chunkBytes: number;
 }
 
 export interface ExportCaller {
@@ -75,7 +77,8 @@ export interface ExportFile {
 export type StartedExport = ({ kind: 'file' } & ExportFile) | { kind: 'job'; job: ExportJobState };
 
 export interface StoredFile {
-  path: string;
+  /** The file's bytes, read from the database as they are sent. */
+  content(): Readable;
   size: number;
   fileName: string;
   contentType: string;
@@ -102,14 +105,14 @@ export function inlineRowLimitOf(env: NodeJS.ProcessEnv = process.env): number {
   return Number.isFinite(value) && value >= 0 ? value : 10_000;
 }
 
-export const defaultExportOptions = (dataDir: string): ExportOptions => ({
+export const defaultExportOptions = (): ExportOptions => ({
   inlineRowLimit: inlineRowLimitOf(),
   fileLifetimeMs: 60 * 60 * 1000,
   batchSize: 2_000,
   maxConcurrent: 2,
   pruneIntervalMs: 5 * 60 * 1000,
   staleAfterMs: 2 * 60 * 1000,
-  directory: path.join(dataDir, 'exports'),
+  chunkBytes: defaultChunkBytes,
 });
 
 export const contentTypeOf = (format: ExportFormat) => (format === 'csv' ? 'text/csv; charset=utf-8' : xlsxContentType);
@@ -154,11 +157,11 @@ async function inMemory(write: (output: Writable) => Promise<void>): Promise<Buf
 
 const instances = new WeakMap<AppContext, ListExports>();
 
-/** The exports of the running server: one queue, one pruner, one job directory per context. */
+/** The exports of the running server: one queue and one pruner per context. */
 export function listExportsOf(ctx: AppContext): ListExports {
   let exports = instances.get(ctx);
   if (!exports) {
-    exports = createListExports(ctx, defaultExportOptions(ctx.config.dataDir));
+    exports = createListExports(ctx, defaultExportOptions());
     instances.set(ctx, exports);
   }
   return exports;
@@ -172,7 +175,6 @@ export function createListExports(ctx: AppContext, options: ExportOptions): List
   let closing: Promise<void> | undefined;
   let idleWaiters: Array<() => void> = [];
 
-  const filePath = (jobId: string, format: string) => path.join(options.directory, `${jobId}.${format === 'csv' ? 'csv' : 'xlsx'}`);
   const notifyIdle = () => {
     if (running.size || queue.length) return;
     for (const resolve of idleWaiters) resolve();
@@ -194,34 +196,49 @@ export function createListExports(ctx: AppContext, options: ExportOptions): List
     ctx.db.update(exportJobs).set(values).where(eq(exportJobs.id, jobId));
 
   async function runJob<F>(jobId: string, definition: ListExport<F>, tenantId: string | null, filter: F, request: ExportRequest) {
-    const target = filePath(jobId, request.format);
-    const partial = `${target}.part`;
+    const output = new ExportFileWriter(ctx.db, { jobId, tenantId }, options.chunkBytes);
+    // A failed chunk insert fails the job, even while a writer waits for the stream to drain.
+    const outputFailed = new Promise<never>((_, reject) => output.once('error', reject));
+    outputFailed.catch(() => {});
     try {
       await setJob(jobId, { status: 'Running', heartbeatTime: new Date() });
       const total = await exactCount(ctx.db, definition.from(tenantId, filter));
       await setJob(jobId, { totalRows: total });
-      fs.mkdirSync(options.directory, { recursive: true });
-      const output = fs.createWriteStream(partial);
       let lastWrite = 0;
-      await writeExport(ctx, definition, definition.query(tenantId, filter), request, output, options.batchSize, async (processed) => {
-        if (stopping) throw new Error('The server is shutting down');
-        if (Date.now() - lastWrite < 500) return;
-        lastWrite = Date.now();
-        await setJob(jobId, { processedRows: processed, heartbeatTime: new Date() });
-      });
+      const written = writeExport(
+        ctx,
+        definition,
+        definition.query(tenantId, filter),
+        request,
+        output,
+        options.batchSize,
+        async (processed) => {
+          if (stopping) throw new Error('The server is shutting down');
+          // The xlsx writer does not wait on the stream: stop reading rows once storing has failed.
+          if (output.errored) throw output.errored;
+          if (Date.now() - lastWrite < 500) return;
+          lastWrite = Date.now();
+          await setJob(jobId, { processedRows: processed, heartbeatTime: new Date() });
+        },
+      );
+      written.catch(() => {}); // Awaited through the race; a rejection after the output failed is that failure again.
+      await Promise.race([written, outputFailed]);
       await finished(output);
-      fs.renameSync(partial, target);
       const now = new Date();
       await setJob(jobId, {
         status: 'Completed',
         processedRows: total,
+        fileSize: output.size,
         completionTime: now,
         heartbeatTime: now,
         expiresAt: new Date(now.getTime() + options.fileLifetimeMs),
       });
     } catch (error) {
       ctx.log.error({ err: error, jobId, kind: definition.kind }, 'list export failed');
-      fs.rmSync(partial, { force: true });
+      output.destroy();
+      await discardExportFile(ctx.db, jobId).catch((failure: unknown) =>
+        ctx.log.error({ err: failure, jobId }, 'could not discard a failed export'),
+      );
       const now = new Date();
       await setJob(jobId, {
         status: 'Failed',
@@ -247,23 +264,9 @@ export function createListExports(ctx: AppContext, options: ExportOptions): List
   );
   heartbeat.unref();
 
+  /** Removes expired jobs; their files' chunks go with them (cascade), whichever instance wrote them. */
   async function prune(): Promise<number> {
-    const removed = await ctx.db
-      .delete(exportJobs)
-      .where(lt(exportJobs.expiresAt, new Date()))
-      .returning({ id: exportJobs.id, format: exportJobs.format });
-    for (const { id, format } of removed) fs.rmSync(filePath(id, format), { force: true });
-    // Files whose row is gone (an instance that died mid-way) go too once they are old enough.
-    if (fs.existsSync(options.directory)) {
-      const cutoff = Date.now() - options.fileLifetimeMs;
-      for (const name of fs.readdirSync(options.directory)) {
-        const full = path.join(options.directory, name);
-        const id = name.replace(/\.(xlsx|csv)(\.part)?$/, '');
-        if (owned.has(id)) continue;
-        const stat = fs.statSync(full, { throwIfNoEntry: false });
-        if (stat && stat.mtimeMs < cutoff) fs.rmSync(full, { force: true });
-      }
-    }
+    const removed = await ctx.db.delete(exportJobs).where(lt(exportJobs.expiresAt, new Date())).returning({ id: exportJobs.id });
     return removed.length;
   }
 
@@ -329,22 +332,24 @@ export function createListExports(ctx: AppContext, options: ExportOptions): List
       const [job] = await ctx.db
         .select({
           id: exportJobs.id,
+          tenantId: exportJobs.tenantId,
           kind: exportJobs.kind,
           status: exportJobs.status,
           expiresAt: exportJobs.expiresAt,
           format: exportJobs.format,
           fileName: exportJobs.fileName,
+          fileSize: exportJobs.fileSize,
         })
         .from(exportJobs)
         .where(and('id' in which ? eq(exportJobs.id, which.id) : eq(exportJobs.fileName, which.fileName), ownJob(caller)));
-      const full = job ? filePath(job.id, job.format) : '';
-      const stat = job ? fs.statSync(full, { throwIfNoEntry: false }) : undefined;
-      if (job?.status !== 'Completed' || job.expiresAt.getTime() <= Date.now() || !stat) {
+      // No size: a job completed by a version that kept its file on an instance's disk.
+      if (job?.status !== 'Completed' || job.expiresAt.getTime() <= Date.now() || job.fileSize === null) {
         throw notFound('File', 'id' in which ? which.id : which.fileName);
       }
+      const file = { jobId: job.id, tenantId: job.tenantId };
       return {
-        path: full,
-        size: stat.size,
+        content: () => readExportFile(ctx.db, file),
+        size: job.fileSize,
         fileName: job.fileName,
         contentType: contentTypeOf(job.format as ExportFormat),
         kind: job.kind,

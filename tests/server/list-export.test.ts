@@ -2,13 +2,20 @@
 // list's export holds exactly the rows its list shows for the same filter and order (CSV read back
 // as RFC 4180, XLSX with SheetJS); values a spreadsheet would evaluate are neutralised in both; a set
 // above the inline limit (lowered for this suite) runs as a job with progress and an expiring link
-// that only its creator can fetch; another tenant's export holds none of the first tenant's rows.
+// that only its creator can fetch; the job's file is in the database, in chunks, so nothing is
+// written to the data directory and another instance on the same PostgreSQL serves the download;
+// another tenant's export holds none of the first tenant's rows.
+import fs from 'node:fs';
+import path from 'node:path';
 import * as XLSX from '@e965/xlsx';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExportJobDto } from '../../contract/exports.ts';
-import { exportJobs } from '../../server/db/schema/index.ts';
-import { startTestServer, type TestServer } from '../kit/test-server.ts';
+import { type BuiltApp, buildApp } from '../../server/app.ts';
+import { exportFileChunks, exportJobs } from '../../server/db/schema/index.ts';
+import { createListExports, defaultExportOptions } from '../../server/jobs/list-export.ts';
+import { roleListExport } from '../../server/modules/identity/list-exports.ts';
+import { databaseKind, startTestServer, type TestServer } from '../kit/test-server.ts';
 import { type Caller, expectError, request, signIn, strongPassword, userIdOf } from './identity-helpers.ts';
 
 const inlineLimit = 20;
@@ -26,8 +33,8 @@ interface FileAnswer {
   bytes: Buffer;
 }
 
-async function get(caller: Caller | null, path: string): Promise<FileAnswer> {
-  const response = await fetch(`${server.url}${path}`, {
+async function get(caller: Caller | null, path: string, baseUrl = server.url): Promise<FileAnswer> {
+  const response = await fetch(`${baseUrl}${path}`, {
     headers: { 'accept-language': 'en', ...(caller ? { authorization: `Bearer ${caller.token}` } : {}) },
   });
   return { status: response.status, headers: response.headers, bytes: Buffer.from(await response.arrayBuffer()) };
@@ -283,6 +290,113 @@ describe('a large export', () => {
     expect(csv).toHaveLength(inlineLimit + 5);
     expect(csv[0]!['Role name']).toBe('bulk-role-00');
     expectError(await host.call('GET', '/api/exports/jobs/3a0f0000-0000-4000-8000-000000000001'), 404);
+  });
+});
+
+describe('where a job keeps its file', () => {
+  /** Every file under the data directory but the embedded database's own. */
+  const filesOutsideDatabase = (dir: string): string[] =>
+    fs
+      .readdirSync(dir, { withFileTypes: true, recursive: true })
+      .filter((entry) => entry.isFile() && !path.relative(dir, entry.parentPath).startsWith('pglite'))
+      .map((entry) => path.join(entry.parentPath, entry.name));
+
+  it('writes nothing to the data directory, and serves the file with its exports folder gone', async () => {
+    const before = filesOutsideDatabase(server.config.dataDir);
+    const started = await host.call<ExportJobDto>('GET', '/api/identity/roles/export?filter=bulk-role');
+    expect(started.status).toBe(202);
+    const job = await waitForJob(host, started.body.id);
+    expect(filesOutsideDatabase(server.config.dataDir)).toEqual(before);
+    // Where the files used to be: removing it changes nothing.
+    fs.rmSync(path.join(server.config.dataDir, 'exports'), { recursive: true, force: true });
+    const file = await get(host, job.downloadUrl!);
+    expect(file.status).toBe(200);
+    expect(objects(parseRfc4180(file.bytes.toString('utf8')))).toHaveLength(inlineLimit + 5);
+    const [row] = await server.ctx.db.select({ fileSize: exportJobs.fileSize }).from(exportJobs).where(eq(exportJobs.id, job.id));
+    expect(row!.fileSize).toBe(file.bytes.length);
+  });
+
+  it('stores a file in chunks and reads them back in order, and the chunks go with the expired job', async () => {
+    const exports = createListExports(server.ctx, { ...defaultExportOptions(), inlineRowLimit: 0, chunkBytes: 256 });
+    try {
+      const caller = { tenantId: null, userId: await userIdOf(server, 'admin') };
+      const filter = { filter: 'bulk-role', sorting: 'name desc' };
+      const started = await exports.start(roleListExport, caller, filter, { format: 'xlsx', culture: 'en' });
+      if (started.kind !== 'job') throw new Error('expected a job');
+      await exports.idle();
+      const chunks = await server.ctx.db
+        .select({ seq: exportFileChunks.seq, tenantId: exportFileChunks.tenantId })
+        .from(exportFileChunks)
+        .where(eq(exportFileChunks.jobId, started.job.id));
+      expect(chunks.length).toBeGreaterThan(3);
+      expect(chunks.map((c) => c.seq).sort((a, b) => a - b)).toEqual(chunks.map((_, i) => i));
+      expect(chunks.every((c) => c.tenantId === null)).toBe(true);
+
+      const stored = await exports.storedFile({ id: started.job.id }, caller);
+      const bytes = Buffer.concat(await stored.content().toArray());
+      expect(bytes.length).toBe(stored.size);
+      expect(xlsxSheet(bytes).rows.map((row) => row['Role name'])).toEqual(
+        Array.from({ length: inlineLimit + 5 }, (_, i) => `bulk-role-${String(inlineLimit + 4 - i).padStart(2, '0')}`),
+      );
+      // Not for another user, even with the job id.
+      await expect(exports.storedFile({ id: started.job.id }, { ...caller, userId: crypto.randomUUID() })).rejects.toMatchObject({
+        status: 404,
+      });
+
+      await server.ctx.db
+        .update(exportJobs)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(exportJobs.id, started.job.id));
+      expect(await exports.prune()).toBeGreaterThanOrEqual(1);
+      expect(await server.ctx.db.select().from(exportFileChunks).where(eq(exportFileChunks.jobId, started.job.id))).toEqual([]);
+    } finally {
+      await exports.close();
+    }
+  });
+  it('fails a job whose file cannot be stored, instead of hanging, and keeps none of it', async () => {
+    const exports = createListExports(server.ctx, { ...defaultExportOptions(), inlineRowLimit: 0, chunkBytes: 64 });
+    try {
+      const caller = { tenantId: null, userId: await userIdOf(server, 'admin') };
+      const started = await exports.start(roleListExport, caller, { filter: 'bulk-role' }, { format: 'csv', culture: 'en' });
+      if (started.kind !== 'job') throw new Error('expected a job');
+      // The job's row gone before its first chunk: every chunk insert now breaks the foreign key.
+      await server.ctx.db.delete(exportJobs).where(eq(exportJobs.id, started.job.id));
+      await exports.idle();
+      expect(await server.ctx.db.select().from(exportFileChunks).where(eq(exportFileChunks.jobId, started.job.id))).toEqual([]);
+    } finally {
+      await exports.close();
+    }
+  });
+});
+
+// PGlite is one process: a second instance on the same database needs PostgreSQL.
+describe.skipIf(databaseKind !== 'postgres')('two instances on one PostgreSQL', () => {
+  let second: BuiltApp;
+  let secondUrl: string;
+  beforeAll(async () => {
+    // Same database, secrets key and public URL (as behind a load balancer); another port and data directory.
+    const dataDir = fs.mkdtempSync(path.join(path.dirname(server.config.dataDir), 'finance-test-second-'));
+    second = await buildApp({ config: { ...server.config, dataDir }, logger: false });
+    await second.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = second.app.server.address();
+    secondUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  });
+  afterAll(async () => {
+    await second?.close();
+    if (second) fs.rmSync(second.ctx.config.dataDir, { recursive: true, force: true });
+  });
+
+  it('a job started through one instance is downloaded through the other', async () => {
+    const started = await host.call<ExportJobDto>('GET', '/api/identity/roles/export?filter=bulk-role&format=xlsx');
+    expect(started.status).toBe(202);
+    const job = await waitForJob(host, started.body.id);
+    const there = await fetch(`${secondUrl}/api/exports/jobs/${job.id}`, { headers: { authorization: `Bearer ${host.token}` } });
+    expect(((await there.json()) as ExportJobDto).downloadUrl).toBe(job.downloadUrl);
+    const fromSecond = await get(host, job.downloadUrl!, secondUrl);
+    const fromFirst = await get(host, job.downloadUrl!);
+    expect(fromSecond.bytes.equals(fromFirst.bytes)).toBe(true);
+    expect(xlsxSheet(fromSecond).rows).toHaveLength(inlineLimit + 5);
+    expect((await get(acme, job.downloadUrl!, secondUrl)).status).toBe(404);
   });
 });
 

@@ -3,12 +3,11 @@
 // - starting an export needs AuditLogging.AuditLogs and AuditLogging.AuditLogs.Export; following and
 //   downloading one needs AuditLogging.AuditLogs and being the user who started it (else 404);
 // - all of it only while the tenant's AuditLogging.Enable feature is on;
-// - the file answers as a binary xlsx with a content-disposition naming it; the name on disk is the
-//   job id, never the name in the URL;
+// - the file answers as a binary xlsx with a content-disposition naming it, read from the database
+//   (any instance serves it) by the job found for the name in the URL, never by the name itself;
 // - beside ABP's calls, the exports of every list (contract/exports.ts): GET /audit-logs/export and
 //   /audit-logs/entity-changes/export?format=csv|xlsx answer the file or 202 with a job followed at
 //   /api/exports/jobs/{id}; the jobs are the same, in the same table.
-import fs from 'node:fs';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
@@ -108,7 +107,7 @@ export async function auditExportRoutes(fastify: FastifyInstance, ctx: AppContex
         .header('content-length', file.size)
         .header('content-disposition', `attachment; filename="${file.fileName}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
         .header('cache-control', 'no-store')
-        .send(fs.createReadStream(file.path));
+        .send(file.content());
     },
   );
   return service;

@@ -5,8 +5,9 @@
 // - GET /api/exports/jobs/{id} and /api/exports/jobs/{id}/file serve every kind of job: the caller
 //   must be the job's creator in the same tenant (else 404, as for an unknown id) and must still hold
 //   the permissions and feature of the job's list (else 403);
-// - the file on disk is named by the job id; the download names it by the job's file name.
-import fs from 'node:fs';
+// - the file is read from the database (any instance serves it) by the job id; the download names it
+//   by the job's file name.
+import type { Readable } from 'node:stream';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { TObject } from 'typebox';
@@ -52,7 +53,7 @@ export function jobDto(request: FastifyRequest, state: ExportJobState): ExportJo
 }
 
 /** Sends a file answer: its type, its name (ASCII and UTF-8 forms) and no caching. */
-export function sendExportFile(reply: FastifyReply, file: { contentType: string; fileName: string }, body: Buffer | fs.ReadStream) {
+export function sendExportFile(reply: FastifyReply, file: { contentType: string; fileName: string }, body: Buffer | Readable) {
   return reply
     .type(file.contentType)
     .header('content-disposition', `attachment; filename="${file.fileName}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
@@ -126,7 +127,7 @@ export async function exportJobRoutes(fastify: FastifyInstance, ctx: AppContext)
       const file = await exports.storedFile({ id: request.params.id }, exportCallerOf(request));
       await checkKindAccess(ctx, request, file.kind);
       reply.header('content-length', file.size);
-      return sendExportFile(reply, file, fs.createReadStream(file.path));
+      return sendExportFile(reply, file, file.content());
     },
   );
 }

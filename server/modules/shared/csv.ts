@@ -8,6 +8,7 @@
 // - read: RFC 4180 with quoted fields spanning lines; the separator is the first of , ; or tab found
 //   outside quotes in the header line (ABP's own files use ';'); a byte-order mark is skipped;
 //   blank lines are dropped.
+import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { type CellValue, safeText } from '../export/cells.ts';
 import type { RowWriter } from '../export/xlsx.ts';
@@ -49,11 +50,11 @@ export function createCsvWriter(stream: Writable, columns: CsvColumn[]): RowWrit
       pending.push(`${line(columns, values)}\r\n`);
       if (pending.length >= 500) flush();
     },
-    drain: () =>
-      new Promise((resolve) => {
-        if (flush()) setImmediate(resolve);
-        else stream.once('drain', () => resolve());
-      }),
+    // once() rejects when the stream fails instead of waiting for a drain that never comes.
+    drain: async () => {
+      if (flush()) await new Promise((resolve) => setImmediate(resolve));
+      else await once(stream, 'drain');
+    },
     async finish() {
       flush();
       await new Promise<void>((resolve, reject) => stream.end((error?: Error | null) => (error ? reject(error) : resolve())));
