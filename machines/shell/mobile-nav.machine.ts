@@ -5,6 +5,8 @@
 //   place (a navigation, not a submenu), so `nav.toggle` for profile does nothing then, and signing
 //   out (`nav.authChanged`) closes an open profile menu.
 // - `nav.navigated` closes whatever is open and emits `scrollToTop`, so the new page starts at its top.
+// - `nav.close` (Escape, or a tap on the backdrop outside the open panel) closes whatever is open and
+//   leaves the page where it is.
 import { assign, emit, type SnapshotFrom, setup } from 'xstate';
 
 export type MobileNavTab = 'menu' | 'settings' | 'profile';
@@ -20,6 +22,7 @@ export interface MobileNavContext {
 export type MobileNavEvent =
   | { type: 'nav.toggle'; tab: MobileNavTab }
   | { type: 'nav.navigated' }
+  | { type: 'nav.close' }
   | { type: 'nav.authChanged'; isAuthenticated: boolean };
 
 export type MobileNavEmitted = { type: 'scrollToTop' };
@@ -58,11 +61,12 @@ export const mobileNavMachine = setup({
   initial: 'closed',
   states: {
     closed: { on: { 'nav.toggle': toggles(null) } },
-    menu: { on: { 'nav.toggle': toggles('menu') } },
-    settings: { on: { 'nav.toggle': toggles('settings') } },
+    menu: { on: { 'nav.toggle': toggles('menu'), 'nav.close': '#mobileNav.closed' } },
+    settings: { on: { 'nav.toggle': toggles('settings'), 'nav.close': '#mobileNav.closed' } },
     profile: {
       on: {
         'nav.toggle': toggles('profile'),
+        'nav.close': '#mobileNav.closed',
         'nav.authChanged': {
           guard: { type: 'isSignedOut', params: ({ event }) => event.isAuthenticated },
           target: 'closed',

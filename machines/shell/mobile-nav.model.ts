@@ -8,6 +8,7 @@ const events: MobileNavEvent[] = [
   { type: 'nav.toggle', tab: 'menu' },
   { type: 'nav.toggle', tab: 'settings' },
   { type: 'nav.toggle', tab: 'profile' },
+  { type: 'nav.close' },
   { type: 'nav.authChanged', isAuthenticated: false },
   { type: 'nav.authChanged', isAuthenticated: true },
 ];

@@ -63,6 +63,18 @@ export function ApplicationLayout({ children }: { children: ReactNode }) {
     () => new Set([...filter.expandedIds, ...userExpanded, ...trail.slice(0, -1).map((entry) => entry.id)]),
     [filter.expandedIds, userExpanded, trail],
   );
+  // A panel of the mobile navbar closes on Escape, focus going back to the tab that opened it (a tap
+  // on the backdrop closes it too, below).
+  useEffect(() => {
+    if (panel === 'none') return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      mobileNav.send({ type: 'nav.close' });
+      document.querySelector<HTMLElement>(`.mobile-navbar [aria-controls][aria-expanded="true"]`)?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [panel, mobileNav]);
   const signIn = () => auth.send({ type: 'auth.signIn' });
   const toggle = (tab: 'menu' | 'settings' | 'profile') => mobileNav.send({ type: 'nav.toggle', tab });
   const flyouts = { settings: settingsFlyout, profile: userFlyout } as const;
@@ -119,6 +131,7 @@ export function ApplicationLayout({ children }: { children: ReactNode }) {
           onLogin={signIn}
         />
       </header>
+      {panel !== 'none' && <div className="drawer-backdrop" aria-hidden="true" onClick={() => mobileNav.send({ type: 'nav.close' })} />}
       {(!topMenu || panel === 'menu') && (
         <aside id="sidebar" className={topMenu ? 'sidebar sidebar-mobile' : 'sidebar'}>
           <SideMenuView {...menuProps} />

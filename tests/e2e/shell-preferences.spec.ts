@@ -179,6 +179,34 @@ describe('mobile navbar at 375 px', () => {
       expect(await page.evaluate(() => window.scrollY)).toBe(0);
     }));
 
+  it('closes the drawer on Escape (focus back on Menu) and on a tap outside it, over a dimmed page', () =>
+    withBrowser(async (page) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(`${server.url}/`);
+      const navbar = page.getByRole('navigation', { name: 'Mobile navigation' });
+      const menuTab = navbar.getByRole('button', { name: 'Menu' });
+      const mainMenu = page.getByRole('navigation', { name: 'Main menu' });
+      await menuTab.click();
+      await mainMenu.waitFor({ state: 'visible' });
+      // The page behind the drawer is dimmed: what lies at the screen's far edge is the backdrop.
+      const behind = await page.evaluate(() => {
+        const element = document.elementFromPoint(380, 400);
+        return element ? getComputedStyle(element).backgroundColor : null;
+      });
+      expect(behind).toBe('rgba(0, 0, 0, 0.4)');
+      await page.keyboard.press('Escape');
+      await mainMenu.waitFor({ state: 'hidden' });
+      expect(await menuTab.getAttribute('aria-expanded')).toBe('false');
+      expect(await menuTab.evaluate((button) => button === document.activeElement)).toBe(true);
+
+      await menuTab.click();
+      await mainMenu.waitFor({ state: 'visible' });
+      await page.mouse.click(380, 400);
+      await mainMenu.waitFor({ state: 'hidden' });
+      expect(new URL(page.url()).pathname).toBe('/');
+      expect(await seriousAxeViolations(page)).toEqual([]);
+    }));
+
   it('offers a Profile tab with the user menu once signed in', () =>
     withBrowser(async (page) => {
       await signIn(page, server.url);

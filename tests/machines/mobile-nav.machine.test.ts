@@ -39,6 +39,18 @@ describe('mobile navbar', () => {
     expect(run.emitted).toHaveLength(2);
   });
 
+  it('closes on Escape or a tap outside without scrolling the page', () => {
+    const run = start();
+    for (const tab of ['menu', 'settings', 'profile'] as const) {
+      run.actor.send({ type: 'nav.toggle', tab });
+      run.actor.send({ type: 'nav.close' });
+      expect(run.view().open).toBeNull();
+    }
+    run.actor.send({ type: 'nav.close' });
+    expect(run.view().open).toBeNull();
+    expect(run.emitted).toEqual([]);
+  });
+
   it('has no profile menu for an anonymous user, who sees the Login tab instead', () => {
     const run = start(false);
     expect(run.view().showsLoginTab).toBe(true);
