@@ -1,6 +1,7 @@
 // The test model of the tenant switch: opened with and without a current tenant, names that equal
-// the current one, an empty name, a new name; lookups that find an active tenant, an inactive one,
-// none, or fail; applying that fails.
+// the current one (also once padded with spaces), an empty name, a new name typed in another case
+// than the server's; lookups that find an active tenant (with its name, or without one), an inactive
+// one, none, or fail; applying that fails.
 import type { EventObject } from 'xstate';
 import type { MachineModel } from '../testing/model-paths.ts';
 import { type TenantSwitchEvent, tenantSwitchMachine } from './tenant-switch.machine.ts';
@@ -13,7 +14,8 @@ export const acme = { success: true, tenantId: '3a1f0000-0000-0000-0000-00000000
 const userEvents: TenantSwitchEvent[] = [
   { type: 'tenant.open', currentName: null },
   { type: 'tenant.open', currentName: 'acme' },
-  { type: 'tenant.nameChanged', name: 'acme' },
+  { type: 'tenant.nameChanged', name: ' acme ' },
+  { type: 'tenant.nameChanged', name: 'ACME' },
   { type: 'tenant.nameChanged', name: '' },
   { type: 'tenant.save' },
   { type: 'tenant.cancel' },
@@ -25,6 +27,7 @@ export const tenantSwitchModel: MachineModel<typeof tenantSwitchMachine> = {
   events: [
     ...(userEvents as EventObject[]),
     done('findTenant', acme),
+    done('findTenant', { ...acme, name: null }),
     done('findTenant', { ...acme, isActive: false }),
     done('findTenant', { success: false, tenantId: null, name: null, isActive: false }),
     failed('findTenant'),
@@ -36,7 +39,8 @@ export const tenantSwitchModel: MachineModel<typeof tenantSwitchMachine> = {
     if (kind === 'error') return `${id} fails`;
     if (id === 'findTenant') {
       const found = (event as unknown as { output: typeof acme }).output;
-      return !found.success ? 'findTenant: not found' : found.isActive ? 'findTenant: active' : 'findTenant: inactive';
+      if (!found.success) return 'findTenant: not found';
+      return found.isActive ? `findTenant: active${found.name === null ? ' (no name)' : ''}` : 'findTenant: inactive';
     }
     if (kind === 'done') return `${id} succeeds`;
     if (event.type === 'tenant.open') return `open (current ${(event as unknown as { currentName: string | null }).currentName ?? 'host'})`;

@@ -1,11 +1,13 @@
 // The internet status machine on a SimulatedClock: examples, then every generated model path (the
-// ones docs/machines/internetStatus.md lists).
+// ones docs/machines/internetStatus.md lists), checked step by step against the reference written
+// from the spec (reference/internet-status.reference.ts).
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import { internetStatusMachine, selectInternetStatus } from '../../machines/shell/internet-status.machine.ts';
 import { internetStatusModel } from '../../machines/shell/internet-status.model.ts';
-import { modelPaths, uncoveredEdges } from '../../machines/testing/model-paths.ts';
-import { delayOf, drivePath } from './model-driver.ts';
+import { delayOf } from './model-driver.ts';
+import { describeReferencePaths } from './reference-driver.ts';
+import { internetStatusReference, internetStatusRules } from './reference/internet-status.reference.ts';
 
 const notice = delayOf(internetStatusMachine, 'xstate.after.backOnlineNotice');
 
@@ -46,16 +48,12 @@ describe('internet status', () => {
   });
 });
 
-describe('internet status model paths', () => {
-  const paths = modelPaths(internetStatusModel);
-
-  it('cover every transition of the machine', () => {
-    expect(uncoveredEdges(internetStatusMachine, paths)).toEqual([]);
-  });
-
-  for (const modelPath of paths) {
-    it(modelPath.title, async () => {
-      await drivePath(internetStatusMachine, ['watchConnection'], modelPath);
-    });
-  }
+describeReferencePaths('internet status', {
+  model: internetStatusModel,
+  id: 'internetStatus',
+  actorNames: ['watchConnection'],
+  select: (snapshot) => selectInternetStatus(snapshot as never),
+  reference: internetStatusReference,
+  rules: internetStatusRules,
+  delays: { backOnlineNotice: 3_000 },
 });

@@ -9,6 +9,11 @@
 //   `{type: 'after', delay}`, or the machine event as it is.
 // - Paths are generated inside the suite: a generation error fails that suite's tests only, never
 //   the file's hand-written examples.
+// - A reference may name its rules (a RuleBook: per state, each rule in words, with the spec section
+//   they come from) and say which rule each event applied (`Recorder.rule`). Then every rule must be
+//   applied by some generated path: a transition a mutated machine lost (so the traversal never
+//   offers its event) fails there, since paths come from the machine. The rules, in words, are what
+//   the machine's page in docs/machines lists per state.
 import { describe, expect, it } from 'vitest';
 import { type AnyMachineSnapshot, type AnyStateMachine, createActor, type EventObject, SimulatedClock } from 'xstate';
 import { type MachineModel, type ModelPath, modelPaths, uncoveredEdges } from '../../machines/testing/model-paths.ts';
@@ -31,17 +36,37 @@ export interface ReferenceRun<TView> {
   send(event: ReferenceEvent): void;
   /** The events emitted and the calls started since the last take (then forgotten). */
   take(): { emitted: EventObject[]; calls: Call[] };
+  /** The ids of the rules (of the suite's RuleBook) applied so far. */
+  applied?(): string[];
 }
 
-/** A small base for references: records emitted events and calls. */
+/**
+ * The rules a reference checks, in words, by rule id: the state (of the reference, named as the
+ * machine's) where each applies, and where they come from. `equivalentMutants` lists the mutants
+ * StrykerJS leaves alive that change nothing a user or a caller can observe, with the reason.
+ */
+export interface RuleBook {
+  source: string;
+  rules: Record<string, { state: string; text: string }>;
+  equivalentMutants?: Array<{ mutant: string; why: string }>;
+}
+
+/** A small base for references: records emitted events, calls and the rules applied. */
 export class Recorder {
   private emittedSoFar: EventObject[] = [];
   private callsSoFar: Call[] = [];
+  private rulesApplied = new Set<string>();
   emit(event: { type: string; [key: string]: unknown }): void {
     this.emittedSoFar.push(event);
   }
   call(name: string, input: unknown): void {
     this.callsSoFar.push({ name, input });
+  }
+  rule(id: string): void {
+    this.rulesApplied.add(id);
+  }
+  applied(): string[] {
+    return [...this.rulesApplied];
   }
   take(): { emitted: EventObject[]; calls: Call[] } {
     const result = { emitted: this.emittedSoFar, calls: this.callsSoFar };
@@ -68,6 +93,29 @@ export interface ReferenceSuite<TMachine extends AnyStateMachine, TView> {
   actorNames: readonly string[];
   select: (snapshot: AnyMachineSnapshot) => TView;
   reference: (input: unknown) => ReferenceRun<TView>;
+  /** The reference's rules: each must be applied by at least one path. */
+  rules?: RuleBook;
+  /**
+   * The spec's durations by delay name (ms). An `after` step then advances the clock to 1 ms before
+   * the duration (nothing may change yet), then to it; without one, by the machine's own delay.
+   */
+  delays?: Record<string, number>;
+  /** The machine's id as the design names it ("`<name>Machine` with id `<name>`"; pages and inspection recordings use it). */
+  id?: string;
+}
+
+/** The rules of `book` that no path applies, when the paths are played on the reference alone. */
+export function rulesNotApplied<TView>(book: RuleBook, reference: (input: unknown) => ReferenceRun<TView>, paths: ModelPath[]): string[] {
+  const applied = new Set<string>();
+  for (const { input, path } of paths) {
+    const run = reference(input);
+    for (const step of path.steps) if (step.event.type !== 'xstate.init') run.send(toReferenceEvent(step.event));
+    for (const id of run.applied?.() ?? []) {
+      if (!(id in book.rules)) throw new Error(`the reference applied rule '${id}', which its RuleBook does not name`);
+      applied.add(id);
+    }
+  }
+  return Object.keys(book.rules).filter((id) => !applied.has(id));
 }
 
 export async function playAgainstReference<TMachine extends AnyStateMachine, TView>(
@@ -93,8 +141,17 @@ export async function playAgainstReference<TMachine extends AnyStateMachine, TVi
         const plain = toReferenceEvent(event);
         if (plain.type === 'done') fakes.settle((plain as { actor: string }).actor, { output: (plain as { output: unknown }).output });
         else if (plain.type === 'error') fakes.settle((plain as { actor: string }).actor, { error: (plain as { error: unknown }).error });
-        else if (plain.type === 'after') clock.increment(delayOf(machine, event.type));
-        else actor.send(event);
+        else if (plain.type === 'after') {
+          const duration = suite.delays?.[(plain as { delay: string }).delay];
+          if (duration === undefined) clock.increment(delayOf(machine, event.type));
+          else {
+            const before = suite.select(actor.getSnapshot() as AnyMachineSnapshot);
+            clock.increment(duration - 1);
+            await settled();
+            expect(suite.select(actor.getSnapshot() as AnyMachineSnapshot), `view 1 ms before ${event.type} ends`).toEqual(before);
+            clock.increment(1);
+          }
+        } else actor.send(event);
         reference?.send(plain);
       }
       await settled();
@@ -122,15 +179,20 @@ export function describeReferencePaths<TMachine extends AnyStateMachine, TView>(
     } catch (error) {
       failure = error;
     }
-    if (failure !== null) {
-      it('generates its paths', () => {
-        throw failure;
-      });
-      return;
-    }
+    // Always there (so a mutation run knows it from the start); fails when the machine cannot be traversed.
+    it('generate from the machine', () => {
+      if (failure !== null) throw failure;
+      if (suite.id !== undefined) expect(suite.model.machine.id).toBe(suite.id);
+    });
+    if (failure !== null) return;
     it('cover every transition of the machine', () => {
       expect(uncoveredEdges(suite.model.machine, paths)).toEqual([]);
     });
+    const rules = suite.rules;
+    if (rules)
+      it('apply every rule of the reference', () => {
+        expect(rulesNotApplied(rules, suite.reference, paths as ModelPath[])).toEqual([]);
+      });
     for (const modelPath of paths) {
       it(modelPath.title, async () => {
         await playAgainstReference(suite, modelPath);

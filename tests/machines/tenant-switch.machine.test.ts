@@ -1,11 +1,13 @@
 // The tenant switch driven headless with fake actors: the rules of spec 4.4 and 8 first, then every
-// generated model path.
+// generated model path, checked step by step against the reference written from the spec
+// (reference/tenant-switch.reference.ts).
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { selectTenantSwitch, tenantSwitchMachine } from '../../machines/account/tenant-switch.machine.ts';
 import { acme, tenantSwitchModel } from '../../machines/account/tenant-switch.model.ts';
-import { modelPaths, uncoveredEdges } from '../../machines/testing/model-paths.ts';
-import { drivePath, fakeActors, settled } from './model-driver.ts';
+import { fakeActors, settled } from './model-driver.ts';
+import { describeReferencePaths } from './reference-driver.ts';
+import { tenantSwitchReference, tenantSwitchRules } from './reference/tenant-switch.reference.ts';
 
 const actorNames = ['findTenant', 'applyTenant'] as const;
 
@@ -76,24 +78,11 @@ describe('tenant switch', () => {
   });
 });
 
-describe('tenant switch model paths', () => {
-  const paths = modelPaths(tenantSwitchModel);
-
-  it('cover every transition of the machine', () => {
-    expect(uncoveredEdges(tenantSwitchMachine, paths)).toEqual([]);
-  });
-
-  for (const modelPath of paths) {
-    it(modelPath.title, async () => {
-      await drivePath(tenantSwitchMachine, actorNames, modelPath, (expected, { fakes, emitted }) => {
-        if (expected.matches('lookingUp'))
-          expect(fakes.calls.at(-1)).toEqual({ name: 'findTenant', input: { name: expected.context.name.trim() } });
-        if (expected.matches('applying'))
-          expect(fakes.calls.at(-1)).toEqual({ name: 'applyTenant', input: { tenant: expected.context.found } });
-        // An empty name never reaches the lookup, so no error names an empty tenant.
-        for (const event of emitted)
-          if (event.type === 'tenant.unavailable') expect((event as unknown as { name: string }).name).not.toBe('');
-      });
-    });
-  }
+describeReferencePaths('tenant switch', {
+  model: tenantSwitchModel,
+  id: 'tenantSwitch',
+  actorNames,
+  select: (snapshot) => selectTenantSwitch(snapshot as never),
+  reference: tenantSwitchReference,
+  rules: tenantSwitchRules,
 });
