@@ -5,10 +5,12 @@
 //   screen computes them); with errors the form stays editing and shows them, nothing is sent;
 // - while submitting, further submits are ignored (no double submit) and the form is busy;
 // - a failure goes back to editing with the server's message and field errors (ABP envelope:
-//   message + validationErrors[].members; OAuth answer: error_description), values kept;
+//   message + validationErrors[].members, their trailing '[a,b]' parameters interpolated as spec 5
+//   says; OAuth answer: error_description), values kept;
 // - success emits `form.submitted` with the actor's output and waits in `succeeded` (the screen
 //   moves on); `form.reset` starts over; `form.edit` clears the server's message.
 import { assign, emit, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import { interpolateMessage } from './settings-form.machine.ts';
 
 export type FieldErrors = Readonly<Record<string, string>>;
 
@@ -35,7 +37,7 @@ export interface FormError {
 
 /** Lower-camel member names ('UserName' → 'userName'), as the form's field names are. */
 function fieldName(member: string): string {
-  return member ? member[0]!.toLowerCase() + member.slice(1) : member;
+  return member[0]!.toLowerCase() + member.slice(1);
 }
 
 /** The message, code and field errors of a rejected call: ABP envelope, OAuth answer or plain Error. */
@@ -47,9 +49,10 @@ export function formErrorOf(error: unknown): FormError {
     const fields: Record<string, string> = {};
     for (const item of envelope.validationErrors ?? []) {
       if (typeof item.message !== 'string' || !Array.isArray(item.members)) continue;
-      for (const member of item.members) if (typeof member === 'string') fields[fieldName(member)] ??= item.message;
+      for (const member of item.members)
+        if (typeof member === 'string' && member !== '') fields[fieldName(member)] ??= interpolateMessage(item.message);
     }
-    return { message: envelope.message, code: typeof envelope.code === 'string' ? envelope.code : null, fields };
+    return { message: interpolateMessage(envelope.message), code: typeof envelope.code === 'string' ? envelope.code : null, fields };
   }
   const oauth = error as { error?: unknown; error_description?: unknown } | null;
   if (oauth && typeof oauth.error === 'string') {

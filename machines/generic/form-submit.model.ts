@@ -1,5 +1,6 @@
 // The test model of the generic form submit: a submit with validation errors, a valid one, the
-// server's success, its refusal with an ABP envelope and with an OAuth answer, editing and reset.
+// server's success, its refusal with an ABP envelope (its messages with '[a,b]' parameters, spec 5),
+// with an OAuth answer and with nothing said (a network error); editing and reset.
 import type { EventObject } from 'xstate';
 import type { MachineModel } from '../testing/model-paths.ts';
 import { type FormSubmitEvent, formSubmitMachine } from './form-submit.machine.ts';
@@ -15,8 +16,11 @@ export const abpRefusal = {
   data: {
     error: {
       code: 'Volo.Abp.Identity:DuplicateUserName',
-      message: "Username 'admin' is already taken.",
-      validationErrors: [{ message: "Username 'admin' is already taken.", members: ['UserName'] }],
+      message: "Username '{0}' is already taken. [admin]",
+      validationErrors: [
+        { message: "Username '{0}' is already taken.[admin]", members: ['UserName', 'Email'] },
+        { message: 'Also {0}.', members: ['UserName', ''] },
+      ],
     },
   },
 };
@@ -32,15 +36,16 @@ export const formSubmitModel: MachineModel<typeof formSubmitMachine> = {
       type: 'xstate.error.actor.submit',
       error: { error: 'invalid_grant', error_description: 'Invalid username or password!' },
     } as EventObject,
+    { type: 'xstate.error.actor.submit', error: new Error('Failed to fetch') } as EventObject,
   ],
   describeEvent(event) {
     if (event.type === 'form.submit')
       return Object.keys((event as unknown as { errors: object }).errors).length ? 'submit with errors' : 'submit valid values';
     if (event.type === 'xstate.done.actor.submit') return 'server accepts';
-    if (event.type === 'xstate.error.actor.submit')
-      return (event as unknown as { error: { data?: unknown } }).error.data
-        ? 'server refuses (ABP envelope)'
-        : 'server refuses (OAuth answer)';
+    if (event.type === 'xstate.error.actor.submit') {
+      const error = (event as unknown as { error: { data?: unknown; error?: unknown } }).error;
+      return error.data ? 'server refuses (ABP envelope)' : error.error ? 'server refuses (OAuth answer)' : 'network error';
+    }
     return event.type;
   },
 };

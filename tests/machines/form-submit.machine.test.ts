@@ -1,11 +1,13 @@
 // The generic form submit driven headless with a fake submit actor: the rules first, then every
-// generated model path.
+// generated model path, checked step by step against the reference written from the spec
+// (reference/form-submit.reference.ts).
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { formErrorOf, formSubmitMachine, selectFormSubmit } from '../../machines/generic/form-submit.machine.ts';
 import { abpRefusal, formSubmitModel } from '../../machines/generic/form-submit.model.ts';
-import { modelPaths, uncoveredEdges } from '../../machines/testing/model-paths.ts';
-import { drivePath, fakeActors, settled } from './model-driver.ts';
+import { fakeActors, settled } from './model-driver.ts';
+import { describeReferencePaths } from './reference-driver.ts';
+import { formSubmitReference, formSubmitRules } from './reference/form-submit.reference.ts';
 
 function start() {
   const fakes = fakeActors(['submit']);
@@ -44,7 +46,7 @@ describe('form submit', () => {
       isBusy: false,
       serverError: "Username 'admin' is already taken.",
       errorCode: 'Volo.Abp.Identity:DuplicateUserName',
-      fieldErrors: { userName: "Username 'admin' is already taken." },
+      fieldErrors: { userName: "Username 'admin' is already taken.", email: "Username 'admin' is already taken." },
     });
     run.actor.send({ type: 'form.edit' });
     expect(run.view().serverError).toBeNull();
@@ -57,18 +59,11 @@ describe('form submit', () => {
   });
 });
 
-describe('form submit model paths', () => {
-  const paths = modelPaths(formSubmitModel);
-
-  it('cover every transition of the machine', () => {
-    expect(uncoveredEdges(formSubmitMachine, paths)).toEqual([]);
-  });
-
-  for (const modelPath of paths) {
-    it(modelPath.title, async () => {
-      await drivePath(formSubmitMachine, ['submit'], modelPath, (expected, { fakes }) => {
-        if (expected.matches('submitting')) expect(fakes.calls.at(-1)).toEqual({ name: 'submit', input: expected.context.values });
-      });
-    });
-  }
+describeReferencePaths('form submit', {
+  model: formSubmitModel,
+  id: 'formSubmit',
+  actorNames: ['submit'],
+  select: (snapshot) => selectFormSubmit(snapshot as never),
+  reference: formSubmitReference,
+  rules: formSubmitRules,
 });
