@@ -215,6 +215,29 @@ describe('lists, members and roles', () => {
     expectError(await suite.admin.call('PUT', `${base}/${target.id}/move-all-users?organizationId=${crypto.randomUUID()}`), 404);
   });
 
+  it("counts a unit's members without deleted users, alone or with other filters", async () => {
+    const unit = await create('Counted');
+    const ids: string[] = [];
+    for (const name of ['cnt.one', 'cnt.two', 'cnt.three']) ids.push((await createUser(name)).id);
+    expect((await suite.admin.call('PUT', `${base}/${unit.id}/members`, { userIds: ids })).status).toBe(204);
+    // A soft-deleted user keeps the membership row; it is not a member any more for the lists.
+    expect((await suite.admin.call('DELETE', `/api/identity/users/${ids[2]}`)).status).toBe(204);
+    // One row a page: the page is full, so the total is counted (from the memberships when only the unit narrows).
+    const totalOf = async (path: string) => {
+      const reply = await suite.admin.call<Page<IdentityUserDto>>('GET', path);
+      expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+      return reply.body.totalCount;
+    };
+    expect(await totalOf(`${base}/${unit.id}/members?maxResultCount=1`)).toBe(2);
+    expect(await totalOf(`${base}/${unit.id}/members?maxResultCount=1&skipCount=1&sorting=userName%20desc`)).toBe(2);
+    expect(await totalOf(`/api/identity/users?organizationUnitId=${unit.id}&maxResultCount=1`)).toBe(2);
+    // Another filter: the users are counted with it.
+    expect(await totalOf(`${base}/${unit.id}/members?maxResultCount=1&userName=cnt.t`)).toBe(1);
+    expect(await totalOf(`/api/identity/users?organizationUnitId=${unit.id}&maxResultCount=1&filter=cnt.`)).toBe(2);
+    expect(await totalOf(`/api/identity/users?organizationUnitId=${unit.id}&maxResultCount=1&notActive=true`)).toBe(0);
+    expect((await suite.admin.call<Unit>('GET', `${base}/${unit.id}`)).body.userCount).toBe(2);
+  });
+
   it('adds, lists, offers and removes roles', async () => {
     const unit = await create('Roles');
     const roles = (await suite.admin.call<{ items: IdentityRoleDto[] }>('GET', '/api/identity/roles/all')).body.items;

@@ -52,6 +52,9 @@ export const users = pgTable(
     index('users_tenant_inactive_idx').on(t.tenantId).where(sql`${t.isActive} = false`),
     index('users_tenant_external_idx').on(t.tenantId).where(sql`${t.isExternal} = true`),
     index('users_tenant_lockout_idx').on(t.tenantId, t.lockoutEnd).where(sql`${t.lockoutEnd} is not null`),
+    // The soft-deleted users, few: an organization unit's members are counted from its memberships
+    // minus these (user-repository.ts membersCount), not by probing every user of the tenant.
+    index('users_deleted_idx').on(t.id).where(sql`${t.isDeleted} = true`),
   ],
 );
 

@@ -34,7 +34,7 @@ import { invalidateUserPermissions } from '../permission-management/checker.ts';
 import { likePattern, orderBy, pageOf } from '../shared/paging.ts';
 import { sameTenant } from '../shared/tenancy.ts';
 import { allRoles, listRoles } from './role-service.ts';
-import { type Executor, pageOfUsers, type Tx, userListFilter } from './user-repository.ts';
+import { type Executor, memberOfUnit, membersCount, pageOfUsers, type Tx, userListFilter } from './user-repository.ts';
 import type { Caller } from './user-service.ts';
 
 type UnitRow = typeof organizationUnits.$inferSelect;
@@ -246,17 +246,14 @@ export async function unitsOfUser(db: Executor, tenantId: string | null, userId:
   }));
 }
 
-const memberOf = (unitId: string) =>
-  sql`exists (select 1 from "user_organization_units" uou where uou."user_id" = "users"."id" and uou."organization_unit_id" = ${unitId})`;
-
 export async function listMembers(ctx: AppContext, tenantId: string | null, id: string, input: GetIdentityUsersInput) {
   await findUnit(ctx.db, tenantId, id);
-  return pageOfUsers(ctx, and(userListFilter(tenantId, input), memberOf(id))!, input);
+  return pageOfUsers(ctx, and(userListFilter(tenantId, input), memberOfUnit(id))!, input, membersCount(tenantId, id, input));
 }
 
 export async function availableUsers(ctx: AppContext, tenantId: string | null, input: GetAvailableUsersInput) {
   if (input.id) await findUnit(ctx.db, tenantId, input.id);
-  const where = and(userListFilter(tenantId, { filter: input.filter }), input.id ? sql`not ${memberOf(input.id)}` : undefined)!;
+  const where = and(userListFilter(tenantId, { filter: input.filter }), input.id ? sql`not ${memberOfUnit(input.id)}` : undefined)!;
   return pageOfUsers(ctx, where, { sorting: input.sorting, skipCount: input.skipCount, maxResultCount: input.maxResultCount });
 }
 
