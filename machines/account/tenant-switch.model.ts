@@ -1,6 +1,6 @@
 // The test model of the tenant switch: opened with and without a current tenant, names that equal
-// the current one (also once padded with spaces), an empty name, a new name typed in another case
-// than the server's; lookups that find an active tenant (with its name, or without one), an inactive
+// the current one (also once padded with spaces), a blank name, a new name typed in another case
+// than the server's; lookups that find an active tenant (with its name, without one, or without an id), an inactive
 // one, none, or fail; applying that fails.
 import type { EventObject } from 'xstate';
 import type { MachineModel } from '../testing/model-paths.ts';
@@ -16,7 +16,7 @@ const userEvents: TenantSwitchEvent[] = [
   { type: 'tenant.open', currentName: 'acme' },
   { type: 'tenant.nameChanged', name: ' acme ' },
   { type: 'tenant.nameChanged', name: 'ACME' },
-  { type: 'tenant.nameChanged', name: '' },
+  { type: 'tenant.nameChanged', name: ' ' },
   { type: 'tenant.save' },
   { type: 'tenant.cancel' },
 ];
@@ -28,6 +28,7 @@ export const tenantSwitchModel: MachineModel<typeof tenantSwitchMachine> = {
     ...(userEvents as EventObject[]),
     done('findTenant', acme),
     done('findTenant', { ...acme, name: null }),
+    done('findTenant', { ...acme, tenantId: null }),
     done('findTenant', { ...acme, isActive: false }),
     done('findTenant', { success: false, tenantId: null, name: null, isActive: false }),
     failed('findTenant'),
@@ -40,7 +41,8 @@ export const tenantSwitchModel: MachineModel<typeof tenantSwitchMachine> = {
     if (id === 'findTenant') {
       const found = (event as unknown as { output: typeof acme }).output;
       if (!found.success) return 'findTenant: not found';
-      return found.isActive ? `findTenant: active${found.name === null ? ' (no name)' : ''}` : 'findTenant: inactive';
+      if (!found.isActive) return 'findTenant: inactive';
+      return `findTenant: active${found.name === null ? ' (no name)' : ''}${found.tenantId === null ? ' (no id)' : ''}`;
     }
     if (kind === 'done') return `${id} succeeds`;
     if (event.type === 'tenant.open') return `open (current ${(event as unknown as { currentName: string | null }).currentName ?? 'host'})`;

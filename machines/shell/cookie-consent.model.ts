@@ -1,6 +1,6 @@
 // The test model of the cookie consent machine: consent found, not found or unreadable; the cookie
-// written or refused; consent enabled and disabled by configuration. The clock is fixed, so the
-// expiry the suite sees is exact.
+// written or refused; consent enabled and disabled by configuration, a configured expiry and policy
+// links. The clock is fixed, so the expiry the suite sees is exact.
 import type { MachineModel } from '../testing/model-paths.ts';
 import { cookieConsentMachine } from './cookie-consent.machine.ts';
 import { describeEvent, done, failed } from './model-events.ts';
@@ -13,6 +13,10 @@ export const cookieConsentModel: MachineModel<typeof cookieConsentMachine> = {
   scenarios: [
     { name: 'enabled', input: { now: fixedNow } },
     { name: 'disabled', input: { isEnabled: false, now: fixedNow } },
+    {
+      name: 'configured',
+      input: { isEnabled: true, now: fixedNow, expireDate: '2027-01-01', cookiePolicyUrl: '/cookies', privacyPolicyUrl: '/privacy' },
+    },
   ],
   events: [
     done('readConsent', true),

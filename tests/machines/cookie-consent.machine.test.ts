@@ -1,5 +1,6 @@
 // The cookie consent machine, driven headless with fake actors and a fixed clock: examples that pin
-// spec 4.2 and 9, then every generated model path (the ones docs/machines/cookieConsent.md lists).
+// spec 4.2 and 9, then every generated model path (the ones docs/machines/cookieConsent.md lists),
+// checked step by step against the reference written from the spec (reference/cookie-consent.reference.ts).
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import {
@@ -9,8 +10,9 @@ import {
   selectCookieConsent,
 } from '../../machines/shell/cookie-consent.machine.ts';
 import { cookieConsentModel, fixedNow } from '../../machines/shell/cookie-consent.model.ts';
-import { modelPaths, uncoveredEdges } from '../../machines/testing/model-paths.ts';
-import { drivePath, fakeActors, settled } from './model-driver.ts';
+import { fakeActors, settled } from './model-driver.ts';
+import { describeReferencePaths } from './reference-driver.ts';
+import { cookieConsentReference, cookieConsentRules } from './reference/cookie-consent.reference.ts';
 
 const actorNames = ['readConsent', 'saveConsent'] as const;
 
@@ -84,19 +86,11 @@ describe('cookie consent', () => {
   });
 });
 
-describe('cookie consent model paths', () => {
-  const paths = modelPaths(cookieConsentModel);
-
-  it('cover every transition of the machine', () => {
-    expect(uncoveredEdges(cookieConsentMachine, paths)).toEqual([]);
-  });
-
-  for (const modelPath of paths) {
-    it(modelPath.title, async () => {
-      await drivePath(cookieConsentMachine, actorNames, modelPath, (expected, { fakes }) => {
-        if (expected.matches('accepting')) expect(fakes.calls.at(-1)?.input).toMatchObject({ expires: '2026-07-15T10:00:00.000Z' });
-        if (!expected.context.isEnabled) expect(fakes.calls).toEqual([]);
-      });
-    });
-  }
+describeReferencePaths('cookie consent', {
+  model: cookieConsentModel,
+  id: 'cookieConsent',
+  actorNames,
+  select: (snapshot) => selectCookieConsent(snapshot as never),
+  reference: cookieConsentReference,
+  rules: cookieConsentRules,
 });
