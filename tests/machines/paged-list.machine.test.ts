@@ -1,21 +1,23 @@
 // The generic paged list: examples that pin spec 8 / 9 list behaviour (page size 10, filters applied
 // on submit, selects at once, only the latest answer counts), then every generated model path (the
-// ones docs/machines/pagedList.md lists), checking what the fetch actor received and the URL sync.
+// ones docs/machines/pagedList.md lists), checked step by step against the reference written from the
+// spec (reference/paged-list.reference.ts): the rows, the fetch actor's input and the URL sync come
+// from the reference, never from the machine's own fetchPageInput.
 import { describe, expect, it } from 'vitest';
 import { createActor, type EventObject, fromPromise } from 'xstate';
 import {
   activeFilters,
   lastPage,
   type FetchPageInput,
-  fetchPageInput,
   type PagedListInput,
   type PageResult,
   pagedListMachine,
   selectPagedList,
 } from '../../machines/generic/paged-list.machine.ts';
-import { pagedListModel, rows } from '../../machines/generic/paged-list.model.ts';
-import { modelPaths, uncoveredEdges } from '../../machines/testing/model-paths.ts';
-import { drivePath, settled } from './model-driver.ts';
+import { pagedListModel } from '../../machines/generic/paged-list.model.ts';
+import { settled } from './model-driver.ts';
+import { describeReferencePaths } from './reference-driver.ts';
+import { pagedListReference, pagedListRules } from './reference/paged-list.reference.ts';
 
 interface Request {
   input: FetchPageInput;
@@ -163,30 +165,11 @@ describe('paged list', () => {
   });
 });
 
-describe('paged list model paths', () => {
-  const paths = modelPaths(pagedListModel);
-
-  it('cover every transition of the machine', () => {
-    expect(uncoveredEdges(pagedListMachine, paths)).toEqual([]);
-  });
-
-  for (const modelPath of paths) {
-    it(modelPath.title, async () => {
-      await drivePath(pagedListMachine, ['fetchPage'], modelPath, (expected, drive) => {
-        const context = expected.context as Parameters<typeof fetchPageInput>[0];
-        // Every request asks for exactly the page the context describes, and is announced for the URL.
-        if (expected.matches('loading')) {
-          expect(drive.fakes.calls.at(-1)).toEqual({ name: 'fetchPage', input: fetchPageInput(context) });
-          expect(drive.emitted.at(-1)).toEqual({
-            type: 'url.sync',
-            filters: context.appliedFilters,
-            sorting: context.sorting,
-            page: context.page,
-          });
-        }
-        if (expected.matches('loaded')) expect(context.items).toEqual(rows);
-        expect(drive.emitted).toHaveLength(drive.fakes.calls.length);
-      });
-    });
-  }
+describeReferencePaths('paged list', {
+  model: pagedListModel,
+  id: 'pagedList',
+  actorNames: ['fetchPage'],
+  select: (snapshot) => selectPagedList(snapshot as never),
+  reference: pagedListReference,
+  rules: pagedListRules,
 });
