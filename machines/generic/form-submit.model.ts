@@ -37,14 +37,45 @@ export const formSubmitModel: MachineModel<typeof formSubmitMachine> = {
       error: { error: 'invalid_grant', error_description: 'Invalid username or password!' },
     } as EventObject,
     { type: 'xstate.error.actor.submit', error: new Error('Failed to fetch') } as EventObject,
+    // Answers the rules must survive: an envelope with a numeric code and malformed validation
+    // errors, one without a message, an OAuth answer without a description.
+    {
+      type: 'xstate.error.actor.submit',
+      error: {
+        data: {
+          error: {
+            message: 'Refused.',
+            code: 7,
+            validationErrors: [
+              { message: 3, members: ['Age'] },
+              { message: 'Not a list', members: 'Age' },
+              { message: 'Odd', members: [4, 'Age'] },
+            ],
+          },
+        },
+      },
+    } as EventObject,
+    { type: 'xstate.error.actor.submit', error: { data: { error: { code: 'NoMessage' } } } } as EventObject,
+    { type: 'xstate.error.actor.submit', error: { error: 'access_denied' } } as EventObject,
   ],
   describeEvent(event) {
     if (event.type === 'form.submit')
       return Object.keys((event as unknown as { errors: object }).errors).length ? 'submit with errors' : 'submit valid values';
     if (event.type === 'xstate.done.actor.submit') return 'server accepts';
     if (event.type === 'xstate.error.actor.submit') {
-      const error = (event as unknown as { error: { data?: unknown; error?: unknown } }).error;
-      return error.data ? 'server refuses (ABP envelope)' : error.error ? 'server refuses (OAuth answer)' : 'network error';
+      const error = (
+        event as unknown as {
+          error: { data?: { error: { message?: unknown; code?: unknown } }; error?: unknown; error_description?: unknown };
+        }
+      ).error;
+      if (error.data)
+        return error.data.error.message === undefined
+          ? 'server refuses (envelope without message)'
+          : typeof error.data.error.code === 'string'
+            ? 'server refuses (ABP envelope)'
+            : 'server refuses (odd envelope)';
+      if (error.error) return error.error_description ? 'server refuses (OAuth answer)' : 'server refuses (OAuth, no description)';
+      return 'network error';
     }
     return event.type;
   },

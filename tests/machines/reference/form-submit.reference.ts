@@ -33,6 +33,12 @@ export const formSubmitRules: RuleBook = {
     },
     reset: { state: 'succeeded', text: 'A reset starts the form over: no errors, no message, not done.' },
   },
+  equivalentMutants: [
+    {
+      mutant: "form.reset's assign({ values: null, fieldErrors: {}, serverError: null, errorCode: null }) → assign({})",
+      why: 'succeeded is only reached from a valid submit, which already cleared the errors; the values are replaced by the next submit.',
+    },
+  ],
 };
 
 /** Message, code and fields of a refusal: the ABP envelope, else an OAuth answer, else nothing said. */
