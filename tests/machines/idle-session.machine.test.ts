@@ -1,12 +1,12 @@
 // Idle sign-out (spec 4.6, 9): examples on the real machine and its real delays with a simulated
 // clock, the browser actors and the session wiring against a fake window and the real auth
-// machine, then every generated model path (the ones docs/machines/idleSession.md lists).
+// machine, then every generated model path (the ones docs/machines/idleSession.md lists), checked
+// step by step against the reference written from the spec (reference/idle-session.reference.ts).
 import { describe, expect, it } from 'vitest';
 import { createActor, type EventObject, fromPromise, SimulatedClock } from 'xstate';
 import { type AuthSession, authMachine } from '../../machines/session/auth.machine.ts';
 import { idleSessionMachine, idleTimeoutMinutes, selectIdleSession } from '../../machines/session/idle-session.machine.ts';
 import { idleSessionModel } from '../../machines/session/idle-session.model.ts';
-import { modelPaths, uncoveredEdges } from '../../machines/testing/model-paths.ts';
 import type { ApplicationConfiguration } from '../../src/api/application-configuration.ts';
 import {
   connectIdleSession,
@@ -15,7 +15,9 @@ import {
   idleSessionState,
 } from '../../src/views/session/idle-session-actors.ts';
 import { shouldAnnounce } from '../../src/views/session/idle-session-view.ts';
-import { drivePath, settled } from './model-driver.ts';
+import { settled } from './model-driver.ts';
+import { describeReferencePaths } from './reference-driver.ts';
+import { idleSessionReference, idleSessionRules } from './reference/idle-session.reference.ts';
 
 const minute = 60_000;
 
@@ -245,28 +247,11 @@ describe('idle session wiring', () => {
   });
 });
 
-describe('idle session model paths', () => {
-  const paths = modelPaths(idleSessionModel);
-  // The model driver advances the clock by a delay's number; the real idle timeout depends on the
-  // context (checked above), so the paths run with a fixed one that the model's 1 and 2 minutes share.
-  const driven = idleSessionMachine.provide({ delays: { idleTimeout: minute } });
-
-  it('cover every transition of the machine', () => {
-    expect(uncoveredEdges(idleSessionMachine, paths)).toEqual([]);
-  });
-
-  for (const modelPath of paths) {
-    it(modelPath.title, async () => {
-      let logouts = 0;
-      await drivePath(driven, [], modelPath, (expected, drive) => {
-        logouts = drive.emitted.filter((event) => event.type === 'idle.logout').length;
-        // The warning shows exactly in `warning`; the countdown is full outside it, 0 once signing out.
-        expect(selectIdleSession(expected as never).isWarningOpen).toBe(expected.matches('warning'));
-        if (expected.matches('watching') || expected.matches('inactive'))
-          expect(expected.context.remaining).toBe(expected.context.countdownSeconds);
-      });
-      const reachedLoggingOut = modelPath.path.steps.some((step) => (step.state as { value: unknown }).value === 'loggingOut');
-      expect(logouts).toBe(reachedLoggingOut ? 1 : 0);
-    });
-  }
+describeReferencePaths('idle session', {
+  model: idleSessionModel,
+  id: 'idleSession',
+  actorNames: ['watchActivity', 'watchVisibility'],
+  select: (snapshot) => selectIdleSession(snapshot as never),
+  reference: idleSessionReference,
+  rules: idleSessionRules,
 });

@@ -38,6 +38,8 @@ export interface ReferenceRun<TView> {
   take(): { emitted: EventObject[]; calls: Call[] };
   /** The ids of the rules (of the suite's RuleBook) applied so far. */
   applied?(): string[];
+  /** How long the named delay lasts now, by the spec (ms), when it depends on the situation. */
+  duration?(delay: string): number | undefined;
 }
 
 /**
@@ -96,8 +98,9 @@ export interface ReferenceSuite<TMachine extends AnyStateMachine, TView> {
   /** The reference's rules: each must be applied by at least one path. */
   rules?: RuleBook;
   /**
-   * The spec's durations by delay name (ms). An `after` step then advances the clock to 1 ms before
-   * the duration (nothing may change yet), then to it; without one, by the machine's own delay.
+   * The spec's durations by delay name (ms), or the reference's `duration`. An `after` step then
+   * advances the clock to 1 ms before the duration (nothing may change yet), then to it; without
+   * one, by the machine's own delay.
    */
   delays?: Record<string, number>;
   /** The machine's id as the design names it ("`<name>Machine` with id `<name>`"; pages and inspection recordings use it). */
@@ -142,7 +145,8 @@ export async function playAgainstReference<TMachine extends AnyStateMachine, TVi
         if (plain.type === 'done') fakes.settle((plain as { actor: string }).actor, { output: (plain as { output: unknown }).output });
         else if (plain.type === 'error') fakes.settle((plain as { actor: string }).actor, { error: (plain as { error: unknown }).error });
         else if (plain.type === 'after') {
-          const duration = suite.delays?.[(plain as { delay: string }).delay];
+          const name = (plain as { delay: string }).delay;
+          const duration = reference?.duration?.(name) ?? suite.delays?.[name];
           if (duration === undefined) clock.increment(delayOf(machine, event.type));
           else {
             const before = suite.select(actor.getSnapshot() as AnyMachineSnapshot);
