@@ -69,7 +69,7 @@ export function ExportSlot(props: ExportButtonProps) {
 }
 
 /** Both tabs' filter forms: fields in a wrapping grid, Refresh and Export on a row of their own. */
-export const filterLayout = { gridClassName: styles.filterGrid, actionsClassName: styles.filterActions, actionsInGrid: true };
+export const filterLayout = { gridClassName: styles.filterGrid, actionsClassName: styles.filterActions };
 
 export function ChangeTypeBadge({ changeType, t }: { changeType: number; t: Translate }) {
   const name = changeTypeName(changeType);

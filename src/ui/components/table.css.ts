@@ -1,10 +1,22 @@
 // Data table and pager looks. Rules: header buttons fill their cell so the whole header is the
-// target; zebra-free rows with a hover tint; numeric columns align to the inline end; the table
-// scrolls inside its wrapper on small screens instead of the page.
-import { globalStyle, style, styleVariants } from '@vanilla-extract/css';
+// target; zebra-free rows with a hover tint; numeric columns align to the inline end. Where the
+// table's container is narrow (a phone, a narrow dialog), each row becomes a card: its cells one
+// under the other, each named by its column (data-label), the row's actions pinned to the card's
+// top corner, and the header keeps only its controls (sort buttons, the page checkbox); nothing
+// scrolls sideways. Elsewhere a table too wide for its place scrolls inside its wrapper.
+import { createContainer, globalStyle, style, styleVariants } from '@vanilla-extract/css';
 import { focusRing, vars } from '../theme/theme.css.ts';
 
-export const wrapper = style({ position: 'relative', overflowX: 'auto', minInlineSize: 0 });
+const tableContainer = createContainer();
+const narrow = `${tableContainer} (max-width: 36rem)`;
+
+export const wrapper = style({
+  position: 'relative',
+  overflowX: 'auto',
+  minInlineSize: 0,
+  containerName: tableContainer,
+  containerType: 'inline-size',
+});
 
 export const table = style({ inlineSize: '100%', borderCollapse: 'collapse', fontSize: vars.fontSize.sm });
 
@@ -56,6 +68,57 @@ export const align = styleVariants({ start: { textAlign: 'start' }, center: { te
 export const actionsCell = style({ inlineSize: '3.5rem', textAlign: 'end' });
 
 export const stateCell = style({ padding: 0 });
+
+// The card layout of a narrow container.
+globalStyle(`${table}, ${table} > thead, ${table} > tbody`, { '@container': { [narrow]: { display: 'block' } } });
+globalStyle(`${table} > thead > tr`, {
+  '@container': { [narrow]: { display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, paddingBlockEnd: vars.space.sm } },
+});
+globalStyle(`${table} > thead th`, {
+  '@container': { [narrow]: { display: 'block', inlineSize: 'auto', maxInlineSize: 'none', borderRadius: vars.radius.sm } },
+});
+// A header without a control has nothing to show above cards whose cells name their column; it stays
+// for assistive technology (the cells' column headers), out of sight.
+globalStyle(`${table} > thead th:not(:has(button, input))`, {
+  '@container': {
+    [narrow]: { position: 'absolute', inlineSize: '1px', blockSize: '1px', padding: 0, overflow: 'hidden', clipPath: 'inset(50%)' },
+  },
+});
+globalStyle(`${table} > tbody > tr`, {
+  '@container': {
+    [narrow]: {
+      display: 'grid',
+      gridTemplateColumns: 'minmax(0, 1fr) auto',
+      columnGap: vars.space.sm,
+      border: `1px solid ${vars.color.border}`,
+      borderRadius: vars.radius.md,
+      marginBlockEnd: vars.space.sm,
+      paddingBlock: vars.space.xs,
+    },
+  },
+});
+globalStyle(`${table} > tbody > tr > th, ${table} > tbody > tr > td`, {
+  '@container': {
+    [narrow]: {
+      display: 'grid',
+      gridColumn: '1',
+      gridTemplateColumns: 'minmax(6rem, 38%) minmax(0, 1fr)',
+      gap: vars.space.sm,
+      borderBlockEnd: 'none',
+      paddingBlock: vars.space.xs,
+      textAlign: 'start',
+    },
+  },
+});
+globalStyle(`${table} > tbody > tr > [data-label]::before`, {
+  '@container': { [narrow]: { content: 'attr(data-label)', color: vars.color.textMuted, fontWeight: vars.fontWeight.medium } },
+});
+globalStyle(`${table} > tbody > tr > :not([data-label])`, { '@container': { [narrow]: { gridTemplateColumns: 'minmax(0, 1fr)' } } });
+globalStyle(`${table} > tbody > tr > ${actionsCell}`, {
+  '@container': { [narrow]: { display: 'block', gridColumn: '2', gridRow: '1 / span 99', alignSelf: 'start', inlineSize: 'auto' } },
+});
+globalStyle(`${table} > tbody > tr > ${stateCell}`, { '@container': { [narrow]: { display: 'block', gridColumn: '1 / span 2' } } });
+globalStyle(`${table} > tbody > tr:has(> ${stateCell})`, { '@container': { [narrow]: { border: 'none' } } });
 
 export const pager = style({
   display: 'flex',

@@ -2,7 +2,8 @@
 // Rules: the list machine owns data, sort and paging (manual sorting, nothing sorted here); sortable
 // headers are buttons inside <th aria-sort>; the first column is the row header; row actions are a
 // menu behind a named button; loading / empty / error render inside the table body so the header
-// (and the user's place) stays; every text arrives in `texts`.
+// (and the user's place) stays; every text arrives in `texts`. In a narrow container rows show as
+// cards (table.css.ts).
 import { type ColumnDef, columnSizingFeature, type RowData, rowSortingFeature, tableFeatures, useTable } from '@tanstack/react-table';
 import { type FocusEvent, type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { IconButton, Link } from './button.tsx';
@@ -153,9 +154,12 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
             table.getRowModel().rows.map((row) => (
               <tr key={row.id} className={styles.row}>
                 {row.getAllCells().map((cell, index) => {
-                  const align = styles.align[byId.get(cell.column.id)?.align ?? 'start'];
+                  const column = byId.get(cell.column.id);
+                  const align = styles.align[column?.align ?? 'start'];
+                  // Names the cell in the narrow (card) layout; a column with a control for a header has none.
+                  const label = column?.headerContent ? undefined : column?.header;
                   return index === 0 ? (
-                    <th key={cell.id} scope="row" className={`${styles.td} ${align}`}>
+                    <th key={cell.id} scope="row" className={`${styles.td} ${align}`} data-label={label}>
                       {rowHref?.(row.original) ? (
                         <Link href={rowHref(row.original)}>
                           <table.FlexRender cell={cell} />
@@ -165,7 +169,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
                       )}
                     </th>
                   ) : (
-                    <td key={cell.id} className={`${styles.td} ${align}`}>
+                    <td key={cell.id} className={`${styles.td} ${align}`} data-label={label}>
                       <table.FlexRender cell={cell} />
                     </td>
                   );

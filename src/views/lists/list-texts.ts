@@ -9,6 +9,7 @@ export const listTexts: { en: Record<Common, string>; ar: Record<Common, string>
   {
     en: {
       filters: 'Filters',
+      filtersInForce: 'Filters ({0})',
       refresh: 'Refresh',
       loading: 'Loading…',
       retry: 'Try again',
@@ -21,6 +22,7 @@ export const listTexts: { en: Record<Common, string>; ar: Record<Common, string>
     },
     ar: {
       filters: 'عوامل التصفية',
+      filtersInForce: 'عوامل التصفية ({0})',
       refresh: 'تحديث',
       loading: 'جارٍ التحميل…',
       retry: 'حاول مرة أخرى',
@@ -33,6 +35,7 @@ export const listTexts: { en: Record<Common, string>; ar: Record<Common, string>
     },
     fr: {
       filters: 'Filtres',
+      filtersInForce: 'Filtres ({0})',
       refresh: 'Actualiser',
       loading: 'Chargement…',
       retry: 'Réessayer',
@@ -45,6 +48,7 @@ export const listTexts: { en: Record<Common, string>; ar: Record<Common, string>
     },
     hy: {
       filters: 'Ֆիլտրեր',
+      filtersInForce: 'Ֆիլտրեր ({0})',
       refresh: 'Թարմացնել',
       loading: 'Բեռնվում է…',
       retry: 'Կրկին փորձել',

@@ -18,12 +18,14 @@ import {
 import { inspectOptions } from '../../app/inspection.ts';
 import type { RowData } from '@tanstack/react-table';
 import { Button, DataTable, type DataColumn, formActionsClass, formGridClass, Pager, type RowAction } from '../../ui/index.ts';
+import * as styles from './paged-list.css.ts';
 
 export type ListRef = ActorRefFrom<PagedListMachine>;
 export type ListView<TItem> = ReturnType<typeof selectPagedList<TItem>>;
 
 export type ListTextKey =
   | 'filters'
+  | 'filtersInForce'
   | 'refresh'
   | 'loading'
   | 'empty'
@@ -66,7 +68,10 @@ export function usePagedList<TItem>(list: ListRef) {
   };
 }
 
-/** The filter form: its fields, then Refresh (and `actions`, e.g. an export button). */
+/**
+ * The filter form: its fields, then Refresh (and `actions`, e.g. an export button). On a phone the
+ * fields fold behind 'Filters (n)', n counting the filters in force (paged-list.css.ts).
+ */
 export function ListFilters({
   list,
   t,
@@ -74,7 +79,6 @@ export function ListFilters({
   actions,
   gridClassName = formGridClass,
   actionsClassName = formActionsClass,
-  actionsInGrid = false,
 }: {
   list: ListRef;
   t: ListTranslate;
@@ -82,30 +86,27 @@ export function ListFilters({
   actions?: ReactNode;
   gridClassName?: string;
   actionsClassName?: string;
-  /** The buttons sit in the last grid cell instead of a row of their own. */
-  actionsInGrid?: boolean;
 }) {
-  const buttons = (
-    <div className={actionsClassName}>
-      <Button type="submit" icon="search">
-        {t('refresh')}
-      </Button>
-      {actions}
-    </div>
-  );
+  const inForce = useSelector(list, (snapshot) => Object.keys(snapshot.context.appliedFilters).length);
   return (
     <form
       aria-label={t('filters')}
+      className={styles.form}
       onSubmit={(event) => {
         event.preventDefault();
         list.send({ type: 'filter.submit' });
       }}
     >
-      <div className={gridClassName}>
-        {children}
-        {actionsInGrid && buttons}
+      <details className={styles.fold}>
+        <summary className={styles.foldToggle}>{t('filtersInForce', inForce)}</summary>
+        <div className={gridClassName}>{children}</div>
+      </details>
+      <div className={actionsClassName}>
+        <Button type="submit" icon="search">
+          {t('refresh')}
+        </Button>
+        {actions}
       </div>
-      {!actionsInGrid && buttons}
     </form>
   );
 }
@@ -144,7 +145,8 @@ export function ListTable<TItem extends RowData>({
         texts={{
           loading: t('loading'),
           empty: t('empty'),
-          emptyDescription: t('emptyDescription'),
+          // 'Nothing matches these filters' only when a filter is in force.
+          emptyDescription: Object.keys(view.appliedFilters).length > 0 ? t('emptyDescription') : undefined,
           error: t('loadFailed'),
           retry: t('retry'),
           actions: t('actionsColumn'),
