@@ -123,6 +123,9 @@ export const authModel: MachineModel<typeof authMachine> = {
     done('loadUser', expiredWithoutRefreshSession),
     failed('loadUser'),
     done('handleCallback', callbackSession),
+    // Back to the guarded route that asked for sign-in; a foreign address is never followed.
+    done('handleCallback', { ...callbackSession, returnUrl: '/audit-logs?page=2' }),
+    done('handleCallback', { ...callbackSession, returnUrl: '//evil.example/' }),
     failed('handleCallback'),
     done('loadConfiguration', configuration('admin')),
     done('loadConfiguration', configuration(null)),
@@ -161,6 +164,10 @@ export const authModel: MachineModel<typeof authMachine> = {
       return config.currentUser.isAuthenticated ? 'loadConfiguration: authenticated' : 'loadConfiguration: anonymous';
     }
     if (id === 'linkLogin') return 'link login fails';
+    if (id === 'handleCallback') {
+      const back = (output as { returnUrl?: string }).returnUrl;
+      return back ? `handleCallback succeeds, returnUrl ${back}` : 'handleCallback succeeds';
+    }
     return `${id} succeeds`;
   },
 };

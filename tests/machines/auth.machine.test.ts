@@ -1,5 +1,6 @@
 // The auth machine, driven headless with fake actors: first examples that pin the rules, then every
-// generated model path (the same ones docs/machines/auth.md lists) played against the running actor.
+// generated model path (the same ones docs/machines/auth.md lists) played against the running actor
+// and checked step by step against the reference written from the spec (reference/auth.reference.ts).
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import {
@@ -20,7 +21,10 @@ import {
   renewedSession,
 } from '../../machines/session/auth.model.ts';
 import { modelPaths, uncoveredEdges } from '../../machines/testing/model-paths.ts';
-import { delayOf, drivePath, fakeActors, settled } from './model-driver.ts';
+import { selectAuthView } from '../../src/app/auth-view.ts';
+import { delayOf, fakeActors, settled } from './model-driver.ts';
+import { describeReferencePaths } from './reference-driver.ts';
+import { authReference, authRules } from './reference/auth.reference.ts';
 
 const actorNames = [
   'loadUser',
@@ -464,43 +468,30 @@ describe('auth machine', () => {
   });
 });
 
-describe('auth machine model paths', () => {
-  const paths = modelPaths(authModel);
+describeReferencePaths('auth machine', {
+  model: authModel,
+  id: 'auth',
+  actorNames: [...actorNames, 'watchTokenExpiry'],
+  // What the page shows (the real view's status) and what the session holds.
+  select: (snapshot) => ({
+    status: selectAuthView(snapshot as never).status,
+    error: snapshot.context.error,
+    userName: snapshot.context.configuration?.currentUser.userName ?? null,
+    culture: snapshot.context.culture,
+    accessToken: snapshot.context.session?.accessToken ?? null,
+    hasTwoFactorChallenge: snapshot.context.twoFactor !== null,
+  }),
+  reference: authReference,
+  rules: authRules,
+});
 
-  it('cover every transition of the machine', () => {
-    expect(paths.length).toBeGreaterThan(0);
-    expect(uncoveredEdges(authMachine, paths)).toEqual([]);
-  });
-
-  it('the coverage check notices a missing transition', () => {
+describe('auth machine coverage check', () => {
+  it('notices a missing transition', () => {
+    const paths = modelPaths(authModel);
     const withoutFailedSignOut = paths.filter((p) => !p.path.steps.some((step) => step.event.type === 'xstate.error.actor.signOut'));
     expect(uncoveredEdges(authMachine, withoutFailedSignOut)).toEqual([
       { source: 'auth.endingExpiredSession', target: 'auth.signedOut', eventType: 'xstate.error.actor.signOut', guard: null },
       { source: 'auth.signingOut', target: 'auth.signedIn', eventType: 'xstate.error.actor.signOut', guard: null },
     ]);
   });
-
-  for (const modelPath of paths) {
-    it(modelPath.title, async () => {
-      await drivePath(authMachine, actorNames, modelPath, (expected, { fakes, emitted }) => {
-        const last = fakes.calls.at(-1);
-        if (expected.matches('loadingConfiguration')) {
-          expect(last).toEqual({ name: 'loadConfiguration', input: { accessToken: expected.context.session.accessToken, culture: 'en' } });
-        }
-        if (expected.matches('redirectingToLogin')) {
-          expect(last?.name).toBe('startSignIn');
-          expect(last?.input).toEqual({ culture: expected.context.culture, returnUrl: expected.context.returnUrl });
-        }
-        if (expected.matches('signingOut'))
-          expect(last?.input).toEqual({ session: expected.context.session, culture: expected.context.culture });
-        // The callback's address is cleaned exactly once, and only on the way back from the login page.
-        const cleaned = emitted.filter((e) => e.type === 'navigation.replace' && (e as unknown as { url: string }).url === '/');
-        const leftCallback = modelPath.input.location.includes('code=') && !expected.matches('completingSignIn');
-        if (modelPath.input.location.includes('code=')) expect(cleaned).toHaveLength(leftCallback ? 1 : 0);
-        // Signed out never holds a session; signed in always has one.
-        if (expected.matches('signedOut')) expect(expected.context.session).toBeNull();
-        if (expected.matches('signedIn')) expect(expected.context.session).not.toBeNull();
-      });
-    });
-  }
 });
