@@ -8,6 +8,7 @@ const choices: ThemeEvent[] = [
   { type: 'theme.select', style: 'system' },
   { type: 'theme.select', style: 'dim' },
   { type: 'os.schemeChanged', scheme: 'dark' },
+  { type: 'os.schemeChanged', scheme: 'light' },
 ];
 
 export const themeModel: MachineModel<typeof themeMachine> = {

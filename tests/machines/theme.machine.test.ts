@@ -1,11 +1,14 @@
 // The theme machine, driven headless with fake actors: examples that pin spec 4.3 and 8, then every
-// generated model path (the ones docs/machines/theme.md lists) played against the running actor.
+// generated model path (the ones docs/machines/theme.md lists) played against the running actor and
+// checked step by step against the reference written from the spec (reference/theme.reference.ts),
+// never against the machine's own appliedStyle().
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { appliedStyle, defaultThemeStyles, selectTheme, type ThemeInput, themeMachine } from '../../machines/shell/theme.machine.ts';
+import { defaultThemeStyles, selectTheme, type ThemeInput, themeMachine } from '../../machines/shell/theme.machine.ts';
 import { themeModel } from '../../machines/shell/theme.model.ts';
-import { modelPaths, uncoveredEdges } from '../../machines/testing/model-paths.ts';
-import { drivePath, fakeActors, settled } from './model-driver.ts';
+import { fakeActors, settled } from './model-driver.ts';
+import { describeReferencePaths } from './reference-driver.ts';
+import { themeReference, themeRules } from './reference/theme.reference.ts';
 
 const actorNames = ['loadTheme', 'saveTheme', 'watchColorScheme'] as const;
 
@@ -114,25 +117,11 @@ describe('theme machine', () => {
   });
 });
 
-describe('theme machine model paths', () => {
-  const paths = modelPaths(themeModel);
-
-  it('cover every transition of the machine', () => {
-    expect(paths.length).toBeGreaterThan(0);
-    expect(uncoveredEdges(themeMachine, paths)).toEqual([]);
-  });
-
-  for (const modelPath of paths) {
-    it(modelPath.title, async () => {
-      await drivePath(themeMachine, actorNames, modelPath, (expected, { fakes, emitted }) => {
-        const applied = appliedStyle(expected.context);
-        const applies = emitted.filter((event) => event.type === 'theme.apply');
-        if (applied) expect(applies.at(-1)).toEqual({ type: 'theme.apply', style: applied });
-        if (expected.matches('saving')) expect(fakes.calls.at(-1)).toEqual({ name: 'saveTheme', input: { style: expected.context.style } });
-        // Only a choice is saved, never what was read at start.
-        const saves = fakes.calls.filter((call) => call.name === 'saveTheme');
-        expect(saves.length).toBeLessThanOrEqual(modelPath.path.steps.filter((step) => step.event.type === 'theme.select').length);
-      });
-    });
-  }
+describeReferencePaths('theme machine', {
+  model: themeModel,
+  id: 'theme',
+  actorNames,
+  select: (snapshot) => selectTheme(snapshot as never),
+  reference: themeReference,
+  rules: themeRules,
 });
