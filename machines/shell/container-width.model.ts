@@ -11,7 +11,18 @@ const choices: ContainerWidthEvent[] = [
 
 export const containerWidthModel: MachineModel<typeof containerWidthMachine> = {
   machine: containerWidthMachine,
-  scenarios: [{ name: 'default options', input: {} }],
+  scenarios: [
+    { name: 'default options', input: {} },
+    {
+      name: 'no default, no Full Width',
+      input: {
+        options: [
+          { layoutClass: 'fixed', label: 'Fluid', order: 2 },
+          { layoutClass: 'boxed', label: 'Boxed Layout', order: 0 },
+        ],
+      },
+    },
+  ],
   events: [
     done('loadLayout', 'boxed'),
     done('loadLayout', null),

@@ -1,11 +1,14 @@
 // The container width machine, driven headless with fake actors: examples that pin spec 4.3 and 9,
 // then every generated model path (the ones docs/machines/containerWidth.md lists).
+// Generated paths are checked step by step against the reference written from the spec
+// (reference/container-width.reference.ts).
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { containerWidthMachine, defaultLayoutOptions, selectContainerWidth } from '../../machines/shell/container-width.machine.ts';
 import { containerWidthModel } from '../../machines/shell/container-width.model.ts';
-import { modelPaths, uncoveredEdges } from '../../machines/testing/model-paths.ts';
-import { drivePath, fakeActors, settled } from './model-driver.ts';
+import { fakeActors, settled } from './model-driver.ts';
+import { describeReferencePaths } from './reference-driver.ts';
+import { containerWidthReference, containerWidthRules } from './reference/container-width.reference.ts';
 
 const actorNames = ['loadLayout', 'saveLayout'] as const;
 
@@ -56,20 +59,11 @@ describe('container width machine', () => {
   });
 });
 
-describe('container width machine model paths', () => {
-  const paths = modelPaths(containerWidthModel);
-
-  it('cover every transition of the machine', () => {
-    expect(uncoveredEdges(containerWidthMachine, paths)).toEqual([]);
-  });
-
-  for (const modelPath of paths) {
-    it(modelPath.title, async () => {
-      await drivePath(containerWidthMachine, actorNames, modelPath, (expected, { fakes, emitted }) => {
-        if (expected.context.layout) expect(emitted.at(-1)).toEqual({ type: 'layout.apply', layout: expected.context.layout });
-        if (expected.matches('saving'))
-          expect(fakes.calls.at(-1)).toEqual({ name: 'saveLayout', input: { layout: expected.context.layout } });
-      });
-    });
-  }
+describeReferencePaths('container width', {
+  model: containerWidthModel,
+  id: 'containerWidth',
+  actorNames: actorNames,
+  select: (snapshot) => selectContainerWidth(snapshot as never),
+  reference: containerWidthReference,
+  rules: containerWidthRules,
 });
