@@ -1,11 +1,13 @@
 // The opened menu groups machine: examples that pin spec 2.3, then every generated model path (the
 // ones docs/machines/menuGroups.md lists).
+// Generated paths are checked step by step against the reference written from the spec
+// (reference/menu-groups.reference.ts).
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { menuGroupsMachine, selectMenuGroups } from '../../machines/shell/menu-groups.machine.ts';
 import { menuGroupsModel } from '../../machines/shell/menu-groups.model.ts';
-import { modelPaths, uncoveredEdges } from '../../machines/testing/model-paths.ts';
-import { drivePath } from './model-driver.ts';
+import { describeReferencePaths } from './reference-driver.ts';
+import { menuGroupsReference, menuGroupsRules } from './reference/menu-groups.reference.ts';
 
 function start() {
   const actor = createActor(menuGroupsMachine).start();
@@ -44,19 +46,11 @@ describe('menu groups', () => {
   });
 });
 
-describe('menu groups model paths', () => {
-  const paths = modelPaths(menuGroupsModel);
-
-  it('cover every transition of the machine', () => {
-    expect(uncoveredEdges(menuGroupsMachine, paths)).toEqual([]);
-  });
-
-  for (const modelPath of paths) {
-    it(modelPath.title, async () => {
-      await drivePath(menuGroupsMachine, [], modelPath, (expected) => {
-        // Collapsed exactly when no group is open.
-        expect(expected.matches('collapsed')).toBe(expected.context.expanded.length === 0);
-      });
-    });
-  }
+describeReferencePaths('menu groups', {
+  model: menuGroupsModel,
+  id: 'menuGroups',
+  actorNames: [],
+  select: (snapshot) => selectMenuGroups(snapshot as never),
+  reference: menuGroupsReference,
+  rules: menuGroupsRules,
 });

@@ -1,15 +1,13 @@
 // The navigation history machine: examples that pin the error page's Go back rule (spec 2.8), then
 // every generated model path (the ones docs/machines/navigationHistory.md lists).
+// Generated paths are checked step by step against the reference written from the spec
+// (reference/navigation-history.reference.ts).
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import {
-  type NavigationHistoryEvent,
-  navigationHistoryMachine,
-  selectNavigationHistory,
-} from '../../machines/shell/navigation-history.machine.ts';
+import { navigationHistoryMachine, selectNavigationHistory } from '../../machines/shell/navigation-history.machine.ts';
 import { navigationHistoryModel } from '../../machines/shell/navigation-history.model.ts';
-import { modelPaths, uncoveredEdges } from '../../machines/testing/model-paths.ts';
-import { drivePath } from './model-driver.ts';
+import { describeReferencePaths } from './reference-driver.ts';
+import { navigationHistoryReference, navigationHistoryRules } from './reference/navigation-history.reference.ts';
 
 function start() {
   const actor = createActor(navigationHistoryMachine).start();
@@ -34,26 +32,11 @@ describe('navigation history', () => {
   });
 });
 
-describe('navigation history model paths', () => {
-  const paths = modelPaths(navigationHistoryModel);
-
-  it('cover every transition of the machine', () => {
-    expect(uncoveredEdges(navigationHistoryMachine, paths)).toEqual([]);
-  });
-
-  for (const modelPath of paths) {
-    it(modelPath.title, async () => {
-      // The driver checks once per step, in order (the first step is the start).
-      let step = 0;
-      await drivePath(navigationHistoryMachine, [], modelPath, (_expected, drive) => {
-        const taken = modelPath.path.steps.slice(0, step + 1).map((each) => each.event);
-        const navigations = taken.filter((event): event is NavigationHistoryEvent => event.type === 'navigation.changed');
-        const view = selectNavigationHistory(drive.actor.getSnapshot());
-        // A previous navigation exists exactly from the second reported navigation on.
-        expect(view).toEqual({ path: navigations.at(-1)?.path ?? null, hasPreviousNavigation: navigations.length > 1 });
-        step += 1;
-      });
-      expect(step).toBe(modelPath.path.steps.length);
-    });
-  }
+describeReferencePaths('navigation history', {
+  model: navigationHistoryModel,
+  id: 'navigationHistory',
+  actorNames: [],
+  select: (snapshot) => selectNavigationHistory(snapshot as never),
+  reference: navigationHistoryReference,
+  rules: navigationHistoryRules,
 });

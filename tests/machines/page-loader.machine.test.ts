@@ -1,11 +1,14 @@
 // The page loader machine on a SimulatedClock: examples that pin spec 2.3 and 9, then every
 // generated model path (the ones docs/machines/pageLoader.md lists).
+// Generated paths are checked step by step against the reference written from the spec
+// (reference/page-loader.reference.ts).
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import { pageLoaderMachine, selectPageLoader } from '../../machines/shell/page-loader.machine.ts';
 import { pageLoaderModel } from '../../machines/shell/page-loader.model.ts';
-import { modelPaths, uncoveredEdges } from '../../machines/testing/model-paths.ts';
-import { delayOf, drivePath } from './model-driver.ts';
+import { delayOf } from './model-driver.ts';
+import { describeReferencePaths } from './reference-driver.ts';
+import { pageLoaderReference, pageLoaderRules } from './reference/page-loader.reference.ts';
 
 function start() {
   const clock = new SimulatedClock();
@@ -44,18 +47,12 @@ describe('page loader', () => {
   });
 });
 
-describe('page loader model paths', () => {
-  const paths = modelPaths(pageLoaderModel);
-
-  it('cover every transition of the machine', () => {
-    expect(uncoveredEdges(pageLoaderMachine, paths)).toEqual([]);
-  });
-
-  for (const modelPath of paths) {
-    it(modelPath.title, async () => {
-      await drivePath(pageLoaderMachine, [], modelPath, (expected) => {
-        expect(expected.matches({ bar: 'active' })).toBe(expected.context.pending > 0);
-      });
-    });
-  }
+describeReferencePaths('page loader', {
+  model: pageLoaderModel,
+  id: 'pageLoader',
+  actorNames: [],
+  select: (snapshot) => selectPageLoader(snapshot as never),
+  reference: pageLoaderReference,
+  rules: pageLoaderRules,
+  delays: { pageLoaderDelay: 500 },
 });
