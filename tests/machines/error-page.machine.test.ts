@@ -1,11 +1,13 @@
 // The error page machine: examples that pin spec 2.8 and 8, then every generated model path (the
 // ones docs/machines/errorPage.md lists), checking what each click emits.
+// Generated paths are checked step by step against the reference written from the spec
+// (reference/error-page.reference.ts).
 import { describe, expect, it } from 'vitest';
 import { createActor, type EventObject } from 'xstate';
 import { type ErrorPageInput, errorPageMachine, errorStatus, selectErrorPage } from '../../machines/shell/error-page.machine.ts';
 import { errorPageModel } from '../../machines/shell/error-page.model.ts';
-import { modelPaths, uncoveredEdges } from '../../machines/testing/model-paths.ts';
-import { drivePath } from './model-driver.ts';
+import { describeReferencePaths } from './reference-driver.ts';
+import { errorPageReference, errorPageRules } from './reference/error-page.reference.ts';
 
 function start(input: ErrorPageInput) {
   const actor = createActor(errorPageMachine, { input });
@@ -59,28 +61,11 @@ describe('error page', () => {
   });
 });
 
-describe('error page model paths', () => {
-  const paths = modelPaths(errorPageModel);
-
-  it('cover every transition of the machine', () => {
-    expect(uncoveredEdges(errorPageMachine, paths)).toEqual([]);
-  });
-
-  for (const modelPath of paths) {
-    it(modelPath.title, async () => {
-      let emitted: EventObject[] = [];
-      await drivePath(errorPageMachine, [], modelPath, (_, drive) => {
-        emitted = drive.emitted;
-      });
-      const last = modelPath.path.steps.at(-1)?.event.type;
-      const { status } = modelPath.path.state.context;
-      const expected =
-        last === 'errorPage.goHome'
-          ? { type: 'navigate', url: '/' }
-          : status === 404
-            ? { type: 'retryNavigation' }
-            : { type: 'navigateBack' };
-      expect(emitted).toEqual([expected]);
-    });
-  }
+describeReferencePaths('error page', {
+  model: errorPageModel,
+  id: 'errorPage',
+  actorNames: [],
+  select: (snapshot) => selectErrorPage(snapshot as never),
+  reference: errorPageReference,
+  rules: errorPageRules,
 });

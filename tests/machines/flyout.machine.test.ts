@@ -1,11 +1,14 @@
 // The flyout machine (settings panel, user menu) on a SimulatedClock: examples that pin the click
 // and hover triggers of spec 2.3, then every generated model path (docs/machines/flyout.md).
+// Generated paths are checked step by step against the reference written from the spec
+// (reference/flyout.reference.ts).
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import { type FlyoutTrigger, flyoutMachine, selectFlyout } from '../../machines/shell/flyout.machine.ts';
 import { flyoutModel } from '../../machines/shell/flyout.model.ts';
-import { modelPaths, uncoveredEdges } from '../../machines/testing/model-paths.ts';
-import { delayOf, drivePath } from './model-driver.ts';
+import { delayOf } from './model-driver.ts';
+import { describeReferencePaths } from './reference-driver.ts';
+import { flyoutReference, flyoutRules } from './reference/flyout.reference.ts';
 
 const grace = delayOf(flyoutMachine, 'xstate.after.hoverCloseDelay');
 
@@ -53,18 +56,11 @@ describe('flyout', () => {
   });
 });
 
-describe('flyout model paths', () => {
-  const paths = modelPaths(flyoutModel);
-
-  it('cover every transition of the machine', () => {
-    expect(uncoveredEdges(flyoutMachine, paths)).toEqual([]);
-  });
-
-  for (const modelPath of paths) {
-    it(modelPath.title, async () => {
-      await drivePath(flyoutMachine, [], modelPath, (expected) => {
-        if (expected.context.trigger === 'click') expect(expected.matches('closing')).toBe(false);
-      });
-    });
-  }
+describeReferencePaths('flyout', {
+  model: flyoutModel,
+  id: 'flyout',
+  actorNames: [],
+  select: (snapshot) => selectFlyout(snapshot as never),
+  reference: flyoutReference,
+  rules: flyoutRules,
 });
