@@ -1,12 +1,14 @@
 // The confirmation machine: examples that pin spec 8 (one question at a time, the asker gets its
 // answer), then every generated model path (the ones docs/machines/confirmAction.md lists).
+// Generated paths are checked step by step against the reference written from the spec
+// (reference/confirm-action.reference.ts).
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { confirmActionMachine, selectConfirmAction } from '../../machines/generic/confirm-action.machine.ts';
 import { confirmActionModel } from '../../machines/generic/confirm-action.model.ts';
-import { modelPaths, uncoveredEdges } from '../../machines/testing/model-paths.ts';
 import { requestConfirmation } from '../../src/app/effects.ts';
-import { drivePath } from './model-driver.ts';
+import { describeReferencePaths } from './reference-driver.ts';
+import { confirmActionReference, confirmActionRules } from './reference/confirm-action.reference.ts';
 
 function start() {
   const actor = createActor(confirmActionMachine);
@@ -62,35 +64,11 @@ describe('confirm action', () => {
   });
 });
 
-describe('confirm action model paths', () => {
-  const paths = modelPaths(confirmActionModel);
-
-  it('cover every transition of the machine', () => {
-    expect(uncoveredEdges(confirmActionMachine, paths)).toEqual([]);
-  });
-
-  for (const modelPath of paths) {
-    it(modelPath.title, async () => {
-      let emitted: Array<{ type: string }> = [];
-      await drivePath(confirmActionMachine, [], modelPath, (expected, drive) => {
-        emitted = drive.emitted;
-        // A question is shown exactly while asking.
-        expect(expected.matches('asking')).toBe(expected.context.request !== null);
-      });
-      // Every answer and every refused request is reported, nothing else.
-      let open = false;
-      let expectedAnswers = 0;
-      for (const { event } of modelPath.path.steps) {
-        if (event.type === 'confirm.request') {
-          if (open) expectedAnswers += 1;
-          open = true;
-        } else if (event.type === 'confirm.answer' && open) {
-          expectedAnswers += 1;
-          open = false;
-        }
-      }
-      expect(emitted).toHaveLength(expectedAnswers);
-      expect(emitted.every((event) => event.type === 'confirm.answered')).toBe(true);
-    });
-  }
+describeReferencePaths('confirm action', {
+  model: confirmActionModel,
+  id: 'confirmAction',
+  actorNames: [],
+  select: (snapshot) => selectConfirmAction(snapshot as never),
+  reference: confirmActionReference,
+  rules: confirmActionRules,
 });
