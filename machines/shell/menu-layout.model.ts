@@ -11,7 +11,10 @@ const choices: MenuLayoutEvent[] = [
 
 export const menuLayoutModel: MachineModel<typeof menuLayoutMachine> = {
   machine: menuLayoutMachine,
-  scenarios: [{ name: 'side menu by default', input: {} }],
+  scenarios: [
+    { name: 'side menu by default', input: {} },
+    { name: 'top menu configured', input: { defaultLayout: 'top-menu' } },
+  ],
   events: [
     done('loadMenuLayout', 'top-menu'),
     done('loadMenuLayout', null),

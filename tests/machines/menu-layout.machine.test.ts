@@ -1,11 +1,14 @@
 // The menu layout machine, driven headless with fake actors: examples of the saved choice and its
 // fallbacks, then every generated model path (the ones docs/machines/menuLayout.md lists).
+// Generated paths are checked step by step against the reference written from the spec
+// (reference/menu-layout.reference.ts).
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { menuLayoutMachine, selectMenuLayout } from '../../machines/shell/menu-layout.machine.ts';
 import { menuLayoutModel } from '../../machines/shell/menu-layout.model.ts';
-import { modelPaths, uncoveredEdges } from '../../machines/testing/model-paths.ts';
-import { drivePath, fakeActors, settled } from './model-driver.ts';
+import { fakeActors, settled } from './model-driver.ts';
+import { describeReferencePaths } from './reference-driver.ts';
+import { menuLayoutReference, menuLayoutRules } from './reference/menu-layout.reference.ts';
 
 const actorNames = ['loadMenuLayout', 'saveMenuLayout'] as const;
 
@@ -45,20 +48,11 @@ describe('menu layout machine', () => {
   });
 });
 
-describe('menu layout machine model paths', () => {
-  const paths = modelPaths(menuLayoutModel);
-
-  it('cover every transition of the machine', () => {
-    expect(uncoveredEdges(menuLayoutMachine, paths)).toEqual([]);
-  });
-
-  for (const modelPath of paths) {
-    it(modelPath.title, async () => {
-      await drivePath(menuLayoutMachine, actorNames, modelPath, (expected, { fakes, emitted }) => {
-        if (expected.context.layout) expect(emitted.at(-1)).toEqual({ type: 'menuLayout.apply', layout: expected.context.layout });
-        if (expected.matches('saving'))
-          expect(fakes.calls.at(-1)).toEqual({ name: 'saveMenuLayout', input: { layout: expected.context.layout } });
-      });
-    });
-  }
+describeReferencePaths('menu layout', {
+  model: menuLayoutModel,
+  id: 'menuLayout',
+  actorNames: actorNames,
+  select: (snapshot) => selectMenuLayout(snapshot as never),
+  reference: menuLayoutReference,
+  rules: menuLayoutRules,
 });

@@ -1,11 +1,13 @@
 // The mobile navbar machine: examples that pin spec 2.3, then every generated model path (the ones
 // docs/machines/mobileNav.md lists).
+// Generated paths are checked step by step against the reference written from the spec
+// (reference/mobile-nav.reference.ts).
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { mobileNavMachine, selectMobileNav } from '../../machines/shell/mobile-nav.machine.ts';
 import { mobileNavModel } from '../../machines/shell/mobile-nav.model.ts';
-import { modelPaths, uncoveredEdges } from '../../machines/testing/model-paths.ts';
-import { drivePath } from './model-driver.ts';
+import { describeReferencePaths } from './reference-driver.ts';
+import { mobileNavReference, mobileNavRules } from './reference/mobile-nav.reference.ts';
 
 function start(isAuthenticated = true) {
   const actor = createActor(mobileNavMachine, { input: { isAuthenticated } });
@@ -73,23 +75,11 @@ describe('mobile navbar', () => {
   });
 });
 
-describe('mobile navbar model paths', () => {
-  const paths = modelPaths(mobileNavModel);
-
-  it('cover every transition of the machine', () => {
-    expect(uncoveredEdges(mobileNavMachine, paths)).toEqual([]);
-  });
-
-  for (const modelPath of paths) {
-    it(modelPath.title, async () => {
-      let emitted: Array<{ type: string }> = [];
-      await drivePath(mobileNavMachine, [], modelPath, (expected, drive) => {
-        emitted = drive.emitted;
-        if (expected.matches('profile')) expect(expected.context.isAuthenticated).toBe(true);
-      });
-      // Every navigation, and nothing else, scrolls to the top.
-      const navigations = modelPath.path.steps.filter((step) => step.event.type === 'nav.navigated').length;
-      expect(emitted).toEqual(Array.from({ length: navigations }, () => ({ type: 'scrollToTop' })));
-    });
-  }
+describeReferencePaths('mobile nav', {
+  model: mobileNavModel,
+  id: 'mobileNav',
+  actorNames: [],
+  select: (snapshot) => selectMobileNav(snapshot as never),
+  reference: mobileNavReference,
+  rules: mobileNavRules,
 });
