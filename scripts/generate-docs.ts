@@ -1,10 +1,11 @@
-// Regenerates the generated documentation: docs/api/openapi.json from the route schemas (and, as
-// machines arrive, docs/machines/*.md). With --check it writes nothing and fails when a file is stale.
+// Regenerates the generated documentation: docs/api/openapi.json from the route schemas,
+// docs/lookups.md from the lookup catalogue, and docs/machines/*.md. With --check it writes nothing and fails when a file is stale.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
+import { generateLookupDocs } from './lookup-docs.ts';
 import { generateMachineDocs } from './machine-docs.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -25,7 +26,11 @@ async function openApiDocument(): Promise<string> {
   }
 }
 
-const files = new Map<string, string>([['docs/api/openapi.json', await openApiDocument()], ...(await generateMachineDocs())]);
+const files = new Map<string, string>([
+  ['docs/api/openapi.json', await openApiDocument()],
+  generateLookupDocs(),
+  ...(await generateMachineDocs()),
+]);
 const stale: string[] = [];
 for (const [relative, content] of files) {
   const file = path.join(root, relative);

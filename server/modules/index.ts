@@ -9,6 +9,7 @@ import { accountSessionRoutes } from './account/session-routes.ts';
 import { auditLoggingRoutes } from './audit-logging/audit-logging-routes.ts';
 import { exportJobRoutes } from './export/routes.ts';
 import { identityRoutes } from './identity/identity-routes.ts';
+import { lookupRoutes } from './lookups/lookup-routes.ts';
 
 export type RouteModule = (app: FastifyInstance, ctx: AppContext) => Promise<void>;
 
@@ -20,4 +21,5 @@ export const routeModules: RouteModule[] = [
   accountSessionRoutes,
   auditLoggingRoutes,
   exportJobRoutes,
+  lookupRoutes,
 ];

@@ -7,3 +7,4 @@ export * from './audit-logging.ts';
 export * from './sign-in.ts';
 export * from './identity-organization.ts';
 export * from './identity-transfer.ts';
+export * from './lookups.ts';

@@ -1,0 +1,80 @@
+// /api/app/lookup (contract/lookups.ts): the lookup catalogue, read by every signed-in user. Rules:
+// - the catalogue is reference data shared by the host and every tenant, so it is read once per
+//   process and kept; a change of ids (the mapping import) publishes on the cache bus and every
+//   instance reads it again on its next request;
+// - a type is named by its name (case-insensitive) or its GUID; an unknown one answers 404.
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { asc } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import {
+  type LookupTypeDto,
+  LookupTypeListResult,
+  LookupTypeParams,
+  type LookupValueDto,
+  LookupValueListResult,
+} from '../../../contract/lookups.ts';
+import type { AppContext } from '../../context.ts';
+import { lookupTypes, lookupValues } from '../../db/schema/index.ts';
+import { notFound } from '../../errors.ts';
+
+const base = '/api/app/lookup';
+const tags = ['Lookups'];
+const signedIn = { auth: { authenticated: true as const } };
+export const lookupsTopic = 'lookups';
+
+interface Catalogue {
+  types: LookupTypeDto[];
+  valuesByType: Map<string, LookupValueDto[]>;
+  /** By lower-case name and by id. */
+  typeByKey: Map<string, LookupTypeDto>;
+}
+
+async function readCatalogue(ctx: AppContext): Promise<Catalogue> {
+  const [typeRows, valueRows] = await Promise.all([
+    ctx.db.select().from(lookupTypes).orderBy(asc(lookupTypes.displayOrder), asc(lookupTypes.name)),
+    ctx.db.select().from(lookupValues).orderBy(asc(lookupValues.typeId), asc(lookupValues.displayOrder), asc(lookupValues.code)),
+  ]);
+  const valuesByType = new Map<string, LookupValueDto[]>();
+  for (const row of valueRows) {
+    const list = valuesByType.get(row.typeId) ?? [];
+    list.push({ id: row.id, lookupTypeId: row.typeId, code: row.code, name: row.name });
+    valuesByType.set(row.typeId, list);
+  }
+  const types = typeRows.map((row) => ({ id: row.id, name: row.name, valueCount: valuesByType.get(row.id)?.length ?? 0 }));
+  const typeByKey = new Map<string, LookupTypeDto>();
+  for (const type of types) {
+    typeByKey.set(type.name.toLowerCase(), type);
+    typeByKey.set(type.id, type);
+  }
+  return { types, valuesByType, typeByKey };
+}
+
+export async function lookupRoutes(fastify: FastifyInstance, ctx: AppContext) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  let catalogue: Promise<Catalogue> | null = null;
+  const current = () => {
+    catalogue ??= readCatalogue(ctx).catch((error: unknown) => {
+      catalogue = null;
+      throw error;
+    });
+    return catalogue;
+  };
+  ctx.cache.subscribe(lookupsTopic, () => {
+    catalogue = null;
+  });
+
+  app.get(base, { schema: { tags, response: { 200: LookupTypeListResult } }, config: signedIn }, async () => ({
+    items: (await current()).types,
+  }));
+
+  app.get(
+    `${base}/:type`,
+    { schema: { tags, params: LookupTypeParams, response: { 200: LookupValueListResult } }, config: signedIn },
+    async (request) => {
+      const { typeByKey, valuesByType } = await current();
+      const type = typeByKey.get(request.params.type.toLowerCase());
+      if (!type) throw notFound('LookupType', request.params.type);
+      return { items: valuesByType.get(type.id) ?? [] };
+    },
+  );
+}
