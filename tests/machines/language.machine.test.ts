@@ -1,11 +1,14 @@
 // The language machine, driven headless with fake actors: examples that pin the switch order, the
 // direction and the failure handling, then every generated model path (docs/machines/language.md).
+// Generated paths are checked step by step against the reference written from the spec
+// (reference/language.reference.ts).
 import { describe, expect, it } from 'vitest';
 import { createActor, type EventObject } from 'xstate';
 import { directionOf, languageMachine, selectLanguage } from '../../machines/shell/language.machine.ts';
 import { languageModel, languages } from '../../machines/shell/language.model.ts';
-import { modelPaths, uncoveredEdges } from '../../machines/testing/model-paths.ts';
-import { drivePath, fakeActors, settled } from './model-driver.ts';
+import { fakeActors, settled } from './model-driver.ts';
+import { describeReferencePaths } from './reference-driver.ts';
+import { languageReference, languageRules } from './reference/language.reference.ts';
 
 const actorNames = ['loadTexts', 'setLanguage'] as const;
 
@@ -96,31 +99,11 @@ describe('language machine', () => {
   });
 });
 
-describe('language machine model paths', () => {
-  const paths = modelPaths(languageModel);
-
-  it('cover every transition of the machine', () => {
-    expect(uncoveredEdges(languageMachine, paths)).toEqual([]);
-  });
-
-  for (const modelPath of paths) {
-    it(modelPath.title, async () => {
-      await drivePath(languageMachine, actorNames, modelPath, (expected, { fakes, emitted }) => {
-        const pending = expected.context.pending;
-        if (expected.matches('loadingTexts')) expect(fakes.calls.at(-1)).toEqual({ name: 'loadTexts', input: { cultureName: pending } });
-        if (expected.matches('settingLanguage'))
-          expect(fakes.calls.at(-1)).toEqual({ name: 'setLanguage', input: { cultureName: pending } });
-        // Announced exactly when the language changed, and the styles reload exactly when the direction did.
-        const changes = emitted.filter((event) => event.type === 'language.changed');
-        expect(changes.at(-1)).toEqual(
-          expected.context.culture === 'en'
-            ? undefined
-            : { type: 'language.changed', cultureName: expected.context.culture, direction: directionOf(expected.context.culture) },
-        );
-        expect(emitted.some((event) => event.type === 'themeStylesReload')).toBe(
-          changes.some((event) => (event as { direction?: string }).direction === 'rtl'),
-        );
-      });
-    });
-  }
+describeReferencePaths('language', {
+  model: languageModel,
+  id: 'language',
+  actorNames: actorNames,
+  select: (snapshot) => selectLanguage(snapshot as never),
+  reference: languageReference,
+  rules: languageRules,
 });

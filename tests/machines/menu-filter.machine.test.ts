@@ -1,11 +1,14 @@
 // The menu filter machine, driven headless on a SimulatedClock: examples that pin spec 2.3, then
 // every generated model path (the ones docs/machines/menuFilter.md lists).
+// Generated paths are checked step by step against the reference written from the spec
+// (reference/menu-filter.reference.ts).
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import { filterMenu, type MenuFilterItem, menuFilterMachine, selectMenuFilter } from '../../machines/shell/menu-filter.machine.ts';
 import { menuFilterModel, menuItems } from '../../machines/shell/menu-filter.model.ts';
-import { modelPaths, uncoveredEdges } from '../../machines/testing/model-paths.ts';
-import { delayOf, drivePath } from './model-driver.ts';
+import { delayOf } from './model-driver.ts';
+import { describeReferencePaths } from './reference-driver.ts';
+import { menuFilterReference, menuFilterRules } from './reference/menu-filter.reference.ts';
 
 const debounce = delayOf(menuFilterMachine, 'xstate.after.filterDebounce');
 
@@ -73,19 +76,14 @@ describe('menu filter', () => {
   });
 });
 
-describe('menu filter model paths', () => {
-  const paths = modelPaths(menuFilterModel);
-
-  it('cover every transition of the machine', () => {
-    expect(uncoveredEdges(menuFilterMachine, paths)).toEqual([]);
-  });
-
-  for (const modelPath of paths) {
-    it(modelPath.title, async () => {
-      await drivePath(menuFilterMachine, [], modelPath, (expected) => {
-        // Outside the wait, the filter in force is what the box says.
-        if (!expected.matches('debouncing')) expect(expected.context.query).toBe(expected.context.text.trim());
-      });
-    });
-  }
+describeReferencePaths('menu filter', {
+  model: menuFilterModel,
+  id: 'menuFilter',
+  actorNames: [],
+  select: (snapshot) => {
+    const view = selectMenuFilter(snapshot as never);
+    return { ...view, expandedIds: [...view.expandedIds].sort() };
+  },
+  reference: menuFilterReference,
+  rules: menuFilterRules,
 });
