@@ -1,11 +1,14 @@
 // Link login driven headless with fake actors: the rules first, then every generated model path.
+// Generated paths are checked step by step against the reference written from the spec
+// (reference/link-login.reference.ts).
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { type LinkLoginInput, linkLoginMachine } from '../../machines/account/link-login.machine.ts';
 import { linkedTokens, linkLoginModel } from '../../machines/account/link-login.model.ts';
 import { linkLoginRequestOf, withoutLinkLoginQuery } from '../../machines/session/tokens.ts';
-import { modelPaths, uncoveredEdges } from '../../machines/testing/model-paths.ts';
-import { drivePath, fakeActors, settled } from './model-driver.ts';
+import { fakeActors, settled } from './model-driver.ts';
+import { describeReferencePaths } from './reference-driver.ts';
+import { linkLoginReference, linkLoginRules } from './reference/link-login.reference.ts';
 
 const actorNames = ['linkLoginGrant', 'redirectToTenantDomain', 'storeAndReload'] as const;
 const location = 'https://app.example/identity?handler=linkLogin&linkUserId=u-2&linkTenantId=t-1&keep=1';
@@ -65,20 +68,11 @@ describe('link login', () => {
   });
 });
 
-describe('link login model paths', () => {
-  const paths = modelPaths(linkLoginModel);
-
-  it('cover every transition of the machine', () => {
-    expect(uncoveredEdges(linkLoginMachine, paths)).toEqual([]);
-  });
-
-  for (const modelPath of paths) {
-    it(modelPath.title, async () => {
-      await drivePath(linkLoginMachine, actorNames, modelPath, (expected, { fakes }) => {
-        if (expected.matches('granting')) expect(fakes.calls.at(-1)?.name).toBe('linkLoginGrant');
-        if (expected.matches('reloading')) expect(fakes.calls.at(-1)?.name).toBe('storeAndReload');
-        if (expected.matches('failed')) expect(expected.context.error).not.toBeNull();
-      });
-    });
-  }
+describeReferencePaths('link login', {
+  model: linkLoginModel,
+  id: 'linkLogin',
+  actorNames: actorNames,
+  select: (snapshot) => ({ status: snapshot.status, output: snapshot.output ?? null }),
+  reference: linkLoginReference,
+  rules: linkLoginRules,
 });

@@ -1,12 +1,15 @@
 // The record modal (audit log Detail, entity change modals): examples for opening, replacing a
 // request, failure and retry, then every generated model path (docs/machines/recordModal.md),
 // checking that each load asks for the request in force.
+// Generated paths are checked step by step against the reference written from the spec
+// (reference/record-modal.reference.ts).
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { recordModalMachine, selectRecordModal } from '../../machines/audit-logging/record-modal.machine.ts';
 import { recordModalModel } from '../../machines/audit-logging/record-modal.model.ts';
-import { modelPaths, uncoveredEdges } from '../../machines/testing/model-paths.ts';
-import { drivePath, settled } from './model-driver.ts';
+import { settled } from './model-driver.ts';
+import { describeReferencePaths } from './reference-driver.ts';
+import { recordModalReference, recordModalRules } from './reference/record-modal.reference.ts';
 
 function start() {
   const loads: Array<{ input: unknown; signal: AbortSignal; resolve(v: unknown): void; reject(e: unknown): void }> = [];
@@ -57,19 +60,11 @@ describe('record modal', () => {
   });
 });
 
-describe('record modal model paths', () => {
-  const paths = modelPaths(recordModalModel);
-
-  it('cover every transition of the machine', () => {
-    expect(uncoveredEdges(recordModalMachine, paths)).toEqual([]);
-  });
-
-  for (const modelPath of paths) {
-    it(modelPath.title, async () => {
-      await drivePath(recordModalMachine, ['loadRecord'], modelPath, (expected, drive) => {
-        if (expected.matches('loading')) expect(drive.fakes.calls.at(-1)?.input).toEqual(expected.context.request);
-        if (expected.matches('closed')) expect(expected.context.request).toBeNull();
-      });
-    });
-  }
+describeReferencePaths('record modal', {
+  model: recordModalModel,
+  id: 'recordModal',
+  actorNames: ['loadRecord'],
+  select: (snapshot) => selectRecordModal(snapshot as never),
+  reference: recordModalReference,
+  rules: recordModalRules,
 });
