@@ -1,13 +1,16 @@
 // The dashboard widgets' machine with a fake loader: examples that pin spec 2.6 and 6 (no request
 // without the permission, the last 7 days by default, a new range reloads, stale answers dropped),
 // the statistics client's pure parts, then every generated model path (docs/machines/auditWidgets.md).
+// Generated paths are checked step by step against the reference written from the spec
+// (reference/audit-widgets.reference.ts).
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { auditWidgetsMachine, selectAuditWidgets } from '../../machines/audit-logging/audit-widgets.machine.ts';
 import { auditWidgetsModel, statistics, week } from '../../machines/audit-logging/audit-widgets.model.ts';
-import { modelPaths, uncoveredEdges } from '../../machines/testing/model-paths.ts';
 import { isValidRange, lastSevenDays, rangeQuery, toPoints } from '../../src/api/audit-statistics.ts';
-import { drivePath, fakeActors, settled } from './model-driver.ts';
+import { fakeActors, settled } from './model-driver.ts';
+import { describeReferencePaths } from './reference-driver.ts';
+import { auditWidgetsReference, auditWidgetsRules } from './reference/audit-widgets.reference.ts';
 
 function start(isAllowed: boolean, range = week) {
   const fakes = fakeActors(['loadStatistics']);
@@ -89,21 +92,11 @@ describe('statistics client', () => {
   });
 });
 
-describe('audit widgets model paths', () => {
-  const paths = modelPaths(auditWidgetsModel);
-
-  it('cover every transition of the machine', () => {
-    expect(uncoveredEdges(auditWidgetsMachine, paths)).toEqual([]);
-  });
-
-  for (const modelPath of paths) {
-    it(modelPath.title, async () => {
-      await drivePath(auditWidgetsMachine, ['loadStatistics'], modelPath, (expected, drive) => {
-        // Without the permission nothing is ever requested.
-        if (!expected.context.isAllowed) expect(drive.fakes.calls).toEqual([]);
-        // Nothing is requested for a range that is not valid.
-        for (const call of drive.fakes.calls) expect(isValidRange((call.input as { range: typeof week }).range)).toBe(true);
-      });
-    });
-  }
+describeReferencePaths('audit widgets', {
+  model: auditWidgetsModel,
+  id: 'auditWidgets',
+  actorNames: ['loadStatistics'],
+  select: (snapshot) => selectAuditWidgets(snapshot as never),
+  reference: auditWidgetsReference,
+  rules: auditWidgetsRules,
 });

@@ -1,13 +1,16 @@
 // My account's tab forms (spec 2.4, 5, 7.10): examples with controllable actors (load, invalid
 // submit, save with the server's refusal, no double submit), then every generated model path (the
 // ones docs/machines/myAccountForm.md lists).
+// Generated paths are checked step by step against the reference written from the spec
+// (reference/my-account-form.reference.ts).
 import { describe, expect, it } from 'vitest';
 import { createActor, type EventObject } from 'xstate';
 import { myAccountFormMachine, selectMyAccountForm, toFailure } from '../../machines/account/my-account-form.machine.ts';
 import { myAccountFormModel } from '../../machines/account/my-account-form.model.ts';
-import { modelPaths, uncoveredEdges } from '../../machines/testing/model-paths.ts';
 import { abpError } from '../../src/api/my-account.ts';
-import { drivePath, fakeActors, settled } from './model-driver.ts';
+import { fakeActors, settled } from './model-driver.ts';
+import { describeReferencePaths } from './reference-driver.ts';
+import { myAccountFormReference, myAccountFormRules } from './reference/my-account-form.reference.ts';
 
 function start(input: { values?: Record<string, unknown>; isValid?: boolean; load?: boolean }) {
   const fakes = fakeActors(['loadForm', 'saveForm']);
@@ -118,24 +121,11 @@ describe('my account form', () => {
   });
 });
 
-describe('my account form model paths', () => {
-  const paths = modelPaths(myAccountFormModel);
-
-  it('cover every transition of the machine', () => {
-    expect(uncoveredEdges(myAccountFormMachine, paths)).toEqual([]);
-  });
-
-  for (const modelPath of paths) {
-    it(modelPath.title, async () => {
-      let saved = 0;
-      await drivePath(myAccountFormMachine, ['loadForm', 'saveForm'], modelPath, (expected, drive) => {
-        saved = drive.emitted.filter((event) => event.type === 'form.saved').length;
-        // Only a valid form is ever sent.
-        for (const call of drive.fakes.calls.filter((entry) => entry.name === 'saveForm')) expect(call.input).toBeDefined();
-        if (expected.matches('saving')) expect(expected.context.isValid).toBe(true);
-      });
-      const saves = modelPath.path.steps.filter((step) => step.event.type === 'xstate.done.actor.saveForm').length;
-      expect(saved).toBe(saves);
-    });
-  }
+describeReferencePaths('my account form', {
+  model: myAccountFormModel,
+  id: 'myAccountForm',
+  actorNames: ['loadForm', 'saveForm'],
+  select: (snapshot) => selectMyAccountForm(snapshot as never),
+  reference: myAccountFormReference,
+  rules: myAccountFormRules,
 });
