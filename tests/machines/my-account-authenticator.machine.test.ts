@@ -1,12 +1,15 @@
 // My account's Authenticator app tab (spec 2.4, 7.9): examples with controllable actors (setup,
 // verification refused then accepted, recovery codes shown once, reset), then every generated model
 // path (the ones docs/machines/myAccountAuthenticator.md lists).
+// Generated paths are checked step by step against the reference written from the spec
+// (reference/my-account-authenticator.reference.ts).
 import { describe, expect, it } from 'vitest';
 import { createActor, type EventObject } from 'xstate';
 import { myAccountAuthenticatorMachine, selectMyAccountAuthenticator } from '../../machines/account/my-account-authenticator.machine.ts';
 import { myAccountAuthenticatorModel } from '../../machines/account/my-account-authenticator.model.ts';
-import { modelPaths, uncoveredEdges } from '../../machines/testing/model-paths.ts';
-import { drivePath, fakeActors, settled } from './model-driver.ts';
+import { fakeActors, settled } from './model-driver.ts';
+import { describeReferencePaths } from './reference-driver.ts';
+import { myAccountAuthenticatorReference, myAccountAuthenticatorRules } from './reference/my-account-authenticator.reference.ts';
 
 const actorNames = ['hasAuthenticatorKey', 'loadAuthenticatorInfo', 'verifyCode', 'resetAuthenticator'];
 const info = { key: 'ABCD EFGH', uri: 'otpauth://totp/Finance:admin?secret=ABCDEFGH' };
@@ -65,21 +68,11 @@ describe('my account authenticator', () => {
   });
 });
 
-describe('my account authenticator model paths', () => {
-  const paths = modelPaths(myAccountAuthenticatorModel);
-
-  it('cover every transition of the machine', () => {
-    expect(uncoveredEdges(myAccountAuthenticatorMachine, paths)).toEqual([]);
-  });
-
-  for (const modelPath of paths) {
-    it(modelPath.title, async () => {
-      await drivePath(myAccountAuthenticatorMachine, actorNames, modelPath, (expected) => {
-        // Recovery codes exist only while they are on screen.
-        expect(expected.context.recoveryCodes.length > 0).toBe(expected.matches('recoveryCodes'));
-        // The setup key is held only while setting up.
-        if (expected.matches('enabled') || expected.matches('recoveryCodes')) expect(expected.context.info).toBeNull();
-      });
-    });
-  }
+describeReferencePaths('my account authenticator', {
+  model: myAccountAuthenticatorModel,
+  id: 'myAccountAuthenticator',
+  actorNames: ['hasAuthenticatorKey', 'loadAuthenticatorInfo', 'verifyCode', 'resetAuthenticator'],
+  select: (snapshot) => selectMyAccountAuthenticator(snapshot as never),
+  reference: myAccountAuthenticatorReference,
+  rules: myAccountAuthenticatorRules,
 });
