@@ -29,6 +29,9 @@ const events: Array<SettingsFormEvent | EventObject> = [
   failed('loadSettings'),
   { type: 'form.change', values: { requiredLength: 1 } },
   { type: 'form.change', values: { requiredLength: 8 } },
+  { type: 'form.change', values: { requiredLength: 'x' } },
+  { type: 'form.change', values: { requiredLength: 40 } },
+  { type: 'form.change', values: { requiredLength: '' } },
   { type: 'form.submit' },
   { type: 'form.reset' },
   { type: 'form.retry' },
@@ -40,7 +43,10 @@ const events: Array<SettingsFormEvent | EventObject> = [
 
 export const settingsFormModel: MachineModel<typeof settingsFormMachine> = {
   machine: settingsFormMachine,
-  scenarios: [{ name: 'password policy tab', input: { rules: passwordRules } }],
+  scenarios: [
+    { name: 'password policy tab', input: { rules: passwordRules } },
+    { name: 'no rules', input: {} },
+  ],
   events,
   describeEvent(event) {
     if (event.type === 'xstate.error.actor.saveSettings') return 'saveSettings refused (field error)';

@@ -2,6 +2,8 @@
 // rule validation, no submit while invalid or saving, 'Saved successfully' then the configuration
 // refresh, server field errors and '[a,b]' interpolation), then every generated model path (the
 // ones docs/machines/settingsForm.md lists).
+// Generated paths are checked step by step against the reference written from the spec
+// (reference/settings-form.reference.ts).
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import {
@@ -12,8 +14,9 @@ import {
   validateSettings,
 } from '../../machines/generic/settings-form.machine.ts';
 import { loadedValues, passwordRules, serverRefusal, settingsFormModel } from '../../machines/generic/settings-form.model.ts';
-import { modelPaths, uncoveredEdges } from '../../machines/testing/model-paths.ts';
-import { drivePath, fakeActors, settled } from './model-driver.ts';
+import { fakeActors, settled } from './model-driver.ts';
+import { describeReferencePaths } from './reference-driver.ts';
+import { settingsFormReference, settingsFormRules } from './reference/settings-form.reference.ts';
 
 const actorNames = ['loadSettings', 'saveSettings', 'refreshConfiguration'] as const;
 
@@ -157,30 +160,11 @@ describe('settings form rules and messages', () => {
   });
 });
 
-describe('settings form model paths', () => {
-  const paths = modelPaths(settingsFormModel);
-
-  it('cover every transition of the machine', () => {
-    expect(uncoveredEdges(settingsFormMachine, paths)).toEqual([]);
-  });
-
-  for (const modelPath of paths) {
-    it(modelPath.title, async () => {
-      let emitted: Array<{ type: string }> = [];
-      await drivePath(settingsFormMachine, actorNames, modelPath, (expected, drive) => {
-        emitted = drive.emitted;
-        const view = selectSettingsForm(expected as never);
-        // Save is offered exactly while editing a valid form; nothing invalid is ever being saved.
-        expect(view.canSave).toBe(view.status === 'editing' && view.isValid);
-        if (view.status === 'saving') expect(view.isValid).toBe(true);
-      });
-      const steps = modelPath.path.steps.map((step) => step.event.type);
-      expect(emitted.filter((event) => event.type === 'settings.saved')).toHaveLength(
-        steps.filter((type) => type === 'xstate.done.actor.saveSettings').length,
-      );
-      expect(emitted.filter((event) => event.type === 'settings.saveFailed')).toHaveLength(
-        steps.filter((type) => type === 'xstate.error.actor.saveSettings').length,
-      );
-    });
-  }
+describeReferencePaths('settings form', {
+  model: settingsFormModel,
+  id: 'settingsForm',
+  actorNames: actorNames,
+  select: (snapshot) => selectSettingsForm(snapshot as never),
+  reference: settingsFormReference,
+  rules: settingsFormRules,
 });
