@@ -10,20 +10,11 @@
 // cleared, a failure toasted with the server's error_description), spec 4.5 (impersonation with the
 // 'Impersonation' grant) and spec 5 (only an authenticated user with an id counts as signed in).
 // Return URLs are same-origin paths only (no open redirect). Plain code: it does not import the
-// machine.
+// machine (only the session's type, from the token rules' file).
+import type { AuthSession as Session } from '../../../machines/session/tokens.ts';
 import type { ReferenceEvent, ReferenceRun, RuleBook } from '../reference-driver.ts';
 import { Recorder } from '../reference-driver.ts';
 
-interface Session {
-  accessToken: string;
-  idToken: string | null;
-  refreshToken?: string | null;
-  storedAt?: number;
-  expiresAt?: number | null;
-  rememberMe?: boolean;
-  clientId?: string;
-  observedAt?: number;
-}
 interface Configuration {
   currentUser: { isAuthenticated: boolean; id: string | null; userName: string | null };
   localization: { currentCulture: { cultureName: string } };

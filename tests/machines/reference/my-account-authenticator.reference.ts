@@ -7,9 +7,9 @@
 // machine.
 import type { ReferenceEvent, ReferenceRun, RuleBook } from '../reference-driver.ts';
 import { Recorder } from '../reference-driver.ts';
+import { type Failure, failureOf } from './my-account-form.reference.ts';
 
 type Step = 'checking' | 'loadingInfo' | 'failed' | 'setup' | 'verifying' | 'recoveryCodes' | 'enabled' | 'resetting';
-type Failure = { message: string | null; fields: Record<string, string> } | null;
 
 export interface MyAccountAuthenticatorExpectedView {
   step: Step;
@@ -40,14 +40,6 @@ export const myAccountAuthenticatorRules: RuleBook = {
     resetFailed: { state: 'resetting', text: 'A failed reset keeps the authenticator, saying why.' },
   },
 };
-
-function failureOf(error: unknown): Failure {
-  const value = error as { message?: unknown; fields?: unknown } | null;
-  return {
-    message: typeof value?.message === 'string' ? value.message : null,
-    fields: value?.fields && typeof value.fields === 'object' ? { ...(value.fields as Record<string, string>) } : {},
-  };
-}
 
 export function myAccountAuthenticatorReference(): ReferenceRun<MyAccountAuthenticatorExpectedView> {
   const recorder = new Recorder();

@@ -9,7 +9,7 @@ import type { ReferenceEvent, ReferenceRun, RuleBook } from '../reference-driver
 import { Recorder } from '../reference-driver.ts';
 
 type Values = Record<string, unknown>;
-type Failure = { message: string | null; fields: Record<string, string> } | null;
+export type Failure = { message: string | null; fields: Record<string, string> } | null;
 
 export interface MyAccountFormExpectedView {
   values: Values;
@@ -38,7 +38,8 @@ export const myAccountFormRules: RuleBook = {
   },
 };
 
-function failureOf(error: unknown): Failure {
+/** What a failed call shows: its message (when it is text) and its invalid fields (shared with the authenticator tab). */
+export function failureOf(error: unknown): Failure {
   const value = error as { message?: unknown; fields?: unknown } | null;
   return {
     message: typeof value?.message === 'string' ? value.message : null,
