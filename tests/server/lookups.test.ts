@@ -97,7 +97,8 @@ describe('lookup catalogue', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it('keeps the fixed GUIDs: the pinned ones, RFC 9562 version 5, and the same on a fresh installation', async () => {
+  // A whole installation (initdb, migrations, seed with its password hashing) inside the test: minutes on a busy machine.
+  it('keeps the fixed GUIDs: the pinned ones, RFC 9562 version 5, and the same on a fresh installation', { timeout: 180_000 }, async () => {
     // The RFC's own example: version 5 of www.example.com in the DNS namespace.
     expect(uuidV5('www.example.com', '6ba7b810-9dad-11d1-80b4-00c04fd430c8')).toBe('2ed6657d-e927-568b-95e1-2665a8aea6a2');
     const ours = await wholeCatalogue(async (url) => (await get(url)).body);
@@ -156,5 +157,67 @@ describe('lookup catalogue', () => {
     const before = (await server.ctx.db.select().from(lookupValues)).length;
     await seed(server.ctx);
     expect((await server.ctx.db.select().from(lookupValues)).length).toBe(before);
+  });
+
+  it('imports an authoritative id mapping: ids replaced, references followed, exchanges allowed, the seed keeps it', async () => {
+    const put = (body: unknown, headers = hostHeaders) =>
+      fetch(`${server.url}/api/app/lookup/id-mapping`, {
+        method: 'PUT',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const gender = (await get('/api/app/lookup/Gender')).body.items as ValueItem[];
+    const female = gender.find((value) => value.code === 'Female')!.id;
+    const male = gender.find((value) => value.code === 'Male')!.id;
+    const before = await wholeCatalogue(async (url) => (await get(url)).body);
+
+    // Every problem at once, named by entry; nothing changes.
+    const refused = await put({
+      types: [{ name: 'NoSuchType', id: crypto.randomUUID() }],
+      values: [
+        { type: 'Currency', code: 'EUR', id: crypto.randomUUID() },
+        { type: 'Currency', code: 'LL', id: pinned.usd },
+        { type: 'Gender', code: 'Female', id: crypto.randomUUID() },
+        { type: 'gender', code: 'Female', id: crypto.randomUUID() },
+      ],
+    });
+    expect(refused.status).toBe(400);
+    const members = (
+      (await refused.json()) as { error: { validationErrors: Array<{ members: string[] }> } }
+    ).error.validationErrors.flatMap((item) => item.members);
+    expect(members.sort()).toEqual(['types[0].name', 'values[0].code', 'values[1].id', 'values[3]'].sort());
+    expect(await wholeCatalogue(async (url) => (await get(url)).body)).toEqual(before);
+    // Host only: a tenant's administrator may not.
+    expect((await put({ types: [] }, tenantHeaders)).status).toBe(403);
+
+    const currencyType = crypto.randomUUID();
+    const usd = crypto.randomUUID();
+    const accepted = await put({
+      types: [{ name: 'currency', id: currencyType }],
+      values: [
+        { type: 'Currency', code: 'USD', id: usd },
+        { type: 'Gender', code: 'Female', id: male },
+        { type: 'Gender', code: 'Male', id: female },
+      ],
+    });
+    expect(accepted.status).toBe(200);
+    expect(await accepted.json()).toEqual({ types: 1, values: 3 });
+    const currency = (await get('/api/app/lookup/Currency')).body.items as ValueItem[];
+    expect(currency.map((value) => [value.code, value.lookupTypeId])).toEqual([
+      ['LL', currencyType],
+      ['USD', currencyType],
+    ]);
+    expect(currency.find((value) => value.code === 'USD')!.id).toBe(usd);
+    expect((await get(`/api/app/lookup/${currencyType}`)).body.items).toEqual(currency);
+    const exchanged = (await get('/api/app/lookup/Gender')).body.items as ValueItem[];
+    expect(exchanged.map((value) => [value.code, value.id])).toEqual([
+      ['Female', male],
+      ['Male', female],
+    ]);
+    // A restart's seed finds the entries again by name and code: it adds nothing back.
+    const rows = (await server.ctx.db.select().from(lookupValues)).length;
+    await seed(server.ctx);
+    expect((await server.ctx.db.select().from(lookupValues)).length).toBe(rows);
+    expect((await get('/api/app/lookup')).body.items.length).toBe(specTypes.length);
   });
 });

@@ -2,11 +2,14 @@
 // - the catalogue is reference data shared by the host and every tenant, so it is read once per
 //   process and kept; a change of ids (the mapping import) publishes on the cache bus and every
 //   instance reads it again on its next request;
-// - a type is named by its name (case-insensitive) or its GUID; an unknown one answers 404.
+// - a type is named by its name (case-insensitive) or its GUID; an unknown one answers 404;
+// - the host imports an authoritative id mapping (id-mapping.ts) with Finance.Lookups.ManageIds.
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { asc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
+  LookupIdMappingInput,
+  LookupIdMappingResult,
   type LookupTypeDto,
   LookupTypeListResult,
   LookupTypeParams,
@@ -16,6 +19,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { lookupTypes, lookupValues } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
+import { importLookupIdMapping } from './id-mapping.ts';
 
 const base = '/api/app/lookup';
 const tags = ['Lookups'];
@@ -75,6 +79,19 @@ export async function lookupRoutes(fastify: FastifyInstance, ctx: AppContext) {
       const type = typeByKey.get(request.params.type.toLowerCase());
       if (!type) throw notFound('LookupType', request.params.type);
       return { items: valuesByType.get(type.id) ?? [] };
+    },
+  );
+
+  app.put(
+    `${base}/id-mapping`,
+    {
+      schema: { tags, body: LookupIdMappingInput, response: { 200: LookupIdMappingResult } },
+      config: { auth: { permission: 'Finance.Lookups.ManageIds' } },
+    },
+    async (request) => {
+      const changed = await importLookupIdMapping(ctx, request.body);
+      await ctx.cache.publish(lookupsTopic);
+      return changed;
     },
   );
 }

@@ -172,6 +172,19 @@ const product = group(productPrefix, fin(productPrefix), [
   // Separate policies per side (spec 6), so both are top level rather than children of a gate.
   { name: `${productPrefix}.Dashboard.Host`, displayName: fin('Dashboard.Host'), side: 'host' },
   { name: `${productPrefix}.Dashboard.Tenant`, displayName: fin('Dashboard.Tenant'), side: 'tenant' },
+  // The lookup catalogue is shared by every tenant: only the host may replace its ids.
+  {
+    name: `${productPrefix}.Lookups`,
+    displayName: fin('Lookups'),
+    side: 'host',
+    children: [{ name: 'ManageIds', displayName: fin('Lookups.ManageIds') }],
+  },
+  // The ledger under every money document (finance-domain.md): read, make transfers, reverse them.
+  {
+    name: `${productPrefix}.Ledger`,
+    displayName: fin('Ledger'),
+    children: [verb('Create'), verb('Update'), { name: 'Reverse', displayName: fin('Ledger.Reverse') }],
+  },
   ...productGroups.map(
     (g): Node => ({
       name: `${productPrefix}.${g}`,
