@@ -56,6 +56,13 @@ export const GetMySessionsInput = pagedQuery({
 export type GetMySessionsInput = Static<typeof GetMySessionsInput>;
 export const IdentitySessionPagedResult = PagedResultDto(IdentitySessionDto);
 
+/**
+ * POST /api/account/sessions/revoke-others (our extension; ABP revokes one session at a time): ends
+ * every session of the caller but the one the request comes from, at once.
+ */
+export const RevokeOtherSessionsResult = Type.Object({ revokedCount: Type.Integer({ minimum: 0 }) });
+export type RevokeOtherSessionsResult = Static<typeof RevokeOtherSessionsResult>;
+
 /** IdentitySecurityLogDto (contract 7.2). */
 export const IdentitySecurityLogDto = Type.Object({
   id: Guid,

@@ -9,6 +9,7 @@ import type {
   GetMySessionsInput,
   IdentitySecurityLogDto,
   IdentitySessionDto,
+  RevokeOtherSessionsResult,
 } from '../../contract/account-sign-in.ts';
 import type { Http } from './http.ts';
 
@@ -81,6 +82,8 @@ export const getMySessions = (http: Http, query: SessionQuery, signal?: AbortSig
   http<PagedResult<SessionDto>>(`${account}/sessions`, { query: query as Query, signal });
 
 export const revokeSession = (http: Http, id: string) => http<void>(`${account}/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' });
+/** Ends every session of mine but this one (our extension of ABP's account sessions). */
+export const revokeOtherSessions = (http: Http) => http<RevokeOtherSessionsResult>(`${account}/sessions/revoke-others`, { method: 'POST' });
 
 /** The ABP error envelope of a failed call: its message and the invalid fields (camelCase member names). */
 export function abpError(error: unknown): { message: string | null; fields: Record<string, string> } {

@@ -1,7 +1,7 @@
 // Security logs for administrators (issue 9; spec 2.2, 3, 6, 7.13) against the real server: every
 // user's logs, newest first; the advanced filters of spec 3 (user name, client IP address, a date
-// range) from the keyboard; sorting; the detail of one log in a modal; the menu entry; axe clean in
-// light and dark (list and detail); Arabic right to left.
+// range) from the keyboard; sorting; actions in words ('Login succeeded'); the detail of one log in
+// a modal; the menu entry; axe clean in light and dark (list and detail); Arabic right to left.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser, passwordToken } from '../kit/auth.ts';
@@ -63,6 +63,10 @@ describe('security logs screen', () => {
     await expect
       .poll(() => table(page).getByRole('columnheader', { name: 'Action', exact: true }).getAttribute('aria-sort'))
       .toBe('ascending');
+    // Actions read in the user's language, never as the server's names.
+    const actionTexts = await dataRows(table(page)).locator('td:nth-child(2)').allTextContents();
+    expect(actionTexts).toContain('Login succeeded');
+    expect(actionTexts.filter((text) => /^[A-Z][a-z]+[A-Z]/.test(text))).toEqual([]);
 
     // Details of one log, in a modal.
     const actions = table(page)

@@ -1,7 +1,9 @@
 // Sessions (spec 2.4, 7.9) in Chromium against the real server: the same user signed in from two
 // browsers; from the first, Sessions lists both (device, client, IP, last activity; this one marked),
 // and 'Revoke' on the other asks 'Are you sure?' and ends it. The revoked browser's next API call
-// gets 401 and the app goes to login; its old token is refused by the API at once. axe clean.
+// gets 401 and the app goes to login; its old token is refused by the API at once. The device reads
+// 'Chrome N on Linux' (the full user agent as its tooltip); 'Log out all other sessions' asks, ends
+// every other browser's session at once and keeps this one. axe clean.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../kit/auth.ts';
@@ -13,6 +15,7 @@ import { acceptCookies, ensureBuilt, signIn, watchForPageProblems } from './shel
 let server: TestServer;
 let first: Browser;
 let second: Browser;
+let third: Browser;
 
 /** react-aria's usePress style injection, refused by the strict CSP (see idle-session.spec.ts). */
 const isReactAriaPressableStyle = (problem: string) => problem.includes("'sha256-38RhXrc7EdReTKsOm23ZPOCUgniTUUcjky8QOOrQx6o='");
@@ -23,12 +26,14 @@ beforeAll(async () => {
   await createUser(server, { userName: 'sam', password: '1q2w3E*', email: 'sam@example.test' });
   first = await launchBrowser();
   second = await launchBrowser();
-  for (const browser of [first, second]) await acceptCookies(browser.context, server.url);
+  third = await launchBrowser();
+  for (const browser of [first, second, third]) await acceptCookies(browser.context, server.url);
 });
 
 afterAll(async () => {
   await first?.close();
   await second?.close();
+  await third?.close();
   await server?.stop();
 });
 
@@ -57,6 +62,10 @@ describe('sessions', () => {
     const rows = table.getByRole('row').filter({ has: here.getByRole('cell') });
     expect(await rows.count()).toBe(2);
     expect(await rows.filter({ hasText: 'This session' }).count()).toBe(1);
+    // The device as a reader says it, the user agent in full as the tooltip.
+    const device = rows.first().locator('span[title]').first();
+    expect(await device.textContent()).toMatch(/^Chrome \d+ on Linux/);
+    expect(await device.getAttribute('title')).toMatch(/^Mozilla\/5\.0 .*HeadlessChrome\//);
     expect(await seriousAxeViolations(here)).toEqual([]);
 
     // 'Revoke' on the other session, confirmed.
@@ -82,6 +91,47 @@ describe('sessions', () => {
     await expect.poll(() => rows.count()).toBe(1);
     expect(await here.getByRole('button', { name: 'User menu' }).isVisible()).toBe(true);
     expect(problems.filter((problem) => !isReactAriaPressableStyle(problem))).toEqual([]);
+  });
+
+  it('logs out all other sessions at once and keeps this one', async () => {
+    const here = await first.context.newPage();
+    const there = await second.context.newPage();
+    const elsewhere = await third.context.newPage();
+    await signIn(there, server.url, 'sam', '1q2w3E*');
+    await signIn(elsewhere, server.url, 'sam', '1q2w3E*');
+    const tokens = await Promise.all([there, elsewhere].map((page) => page.evaluate(() => localStorage.getItem('access_token'))));
+    const status = async (token: string | null) =>
+      (
+        await fetch(`${server.url}/api/account/my-profile`, {
+          headers: { Authorization: `Bearer ${token}`, 'X-Requested-With': 'XMLHttpRequest' },
+        })
+      ).status;
+    for (const token of tokens) expect(await status(token)).toBe(200);
+    await openSessions(elsewhere);
+
+    await openSessions(here);
+    const rows = here
+      .getByRole('table', { name: 'Sessions' })
+      .getByRole('row')
+      .filter({ has: here.getByRole('cell') });
+    await expect.poll(() => rows.count()).toBe(3);
+    const button = here.getByRole('button', { name: 'Log out all other sessions' });
+    await button.click();
+    const confirm = here.getByRole('alertdialog', { name: 'Are you sure?' });
+    await confirm.waitFor();
+    expect(await confirm.textContent()).toContain('Every session but this one will be logged out at once.');
+    expect(await seriousAxeViolations(here)).toEqual([]);
+    await confirm.getByRole('button', { name: 'Yes' }).click();
+    await here.getByText('All other sessions were logged out.').first().waitFor();
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await rows.filter({ hasText: 'This session' }).count()).toBe(1);
+    await expect.poll(() => here.evaluate(() => document.activeElement?.textContent)).toBe('Log out all other sessions');
+
+    // Both other browsers are out at once: their tokens answer 401, the next call goes to login.
+    for (const token of tokens) expect(await status(token)).toBe(401);
+    await elsewhere.getByRole('button', { name: 'Refresh' }).click();
+    await elsewhere.waitForURL(/\/Account\/Login/, { timeout: 20_000 });
+    expect(await status(await here.evaluate(() => localStorage.getItem('access_token')))).toBe(200);
   });
 
   it("does not offer to revoke this browser's own session from the list", async () => {

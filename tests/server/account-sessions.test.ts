@@ -1,6 +1,7 @@
 // My sessions and my security logs through the real API: only the caller's own rows, filters,
 // sorting and paging; revoking a session stops its access token on the very next request, its
-// refresh token, and its browser sign-in at the identity server; SessionRevoked is logged.
+// refresh token, and its browser sign-in at the identity server; SessionRevoked is logged;
+// revoke-others ends every other session of the caller and keeps the caller's own.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   authHeaders,
@@ -124,6 +125,45 @@ describe('my sessions', () => {
     );
     expect(logs.body.items).toHaveLength(1);
     expect(logs.body.items[0]!.extraProperties).toMatchObject({ sessionId: target.sessionId });
+  });
+
+  it('revokes every other session of mine at once and keeps the one asking', async () => {
+    await createUser(server, { userName: 'sess.all', password });
+    await createUser(server, { userName: 'sess.bystander', password });
+    const keeper = await signInAs('sess.all', 'Mozilla/5.0 (X11) Keeper');
+    const victims = [await signInAs('sess.all', 'Mozilla/5.0 (X11) One'), await signInAs('sess.all', 'curl/8.0')];
+    const bystander = await signInAs('sess.bystander', 'curl/8.0');
+    for (const victim of victims) expect((await get(victim, '/api/account/sessions')).status).toBe(200);
+
+    const revokeOthers = (token: TokenResponse, body?: string) =>
+      fetch(`${server.url}/api/account/sessions/revoke-others`, {
+        method: 'POST',
+        headers: { ...authHeaders(token), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body,
+      });
+    expect((await fetch(`${server.url}/api/account/sessions/revoke-others`, { method: 'POST' })).status).toBe(401);
+    expect((await revokeOthers(keeper, '{}')).status).toBe(400);
+    const answer = await revokeOthers(keeper);
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ revokedCount: 2 });
+
+    for (const victim of victims) {
+      expect((await get(victim, '/api/account/sessions')).status).toBe(401);
+      const refresh = await tokenRequest(server, {
+        grant_type: 'refresh_token',
+        client_id: server.config.spaClientId,
+        refresh_token: victim.refresh_token!,
+      });
+      expect(refresh.body.error).toBe('invalid_grant');
+    }
+    const left = await get<{ totalCount: number; items: SessionDto[] }>(keeper, '/api/account/sessions');
+    expect(left.body).toMatchObject({ totalCount: 1, items: [{ isCurrent: true, deviceInfo: 'Mozilla/5.0 (X11) Keeper' }] });
+    // Another user's session is not the caller's to end.
+    expect((await get(bystander, '/api/account/sessions')).status).toBe(200);
+    const logs = await get<{ totalCount: number }>(keeper, '/api/account/security-logs?action=SessionRevoked');
+    expect(logs.body.totalCount).toBe(2);
+    // Nothing left to end: the call still answers, with nothing revoked.
+    expect(await (await revokeOthers(keeper, 'null')).json()).toEqual({ revokedCount: 0 });
   });
 
   it('revoking a code-flow session signs that browser out at the identity server too', async () => {

@@ -6,11 +6,13 @@
 // - afterwards the other side's users, roles, permission grants, organization units (with their
 //   members and roles) and user and role claims are exactly as before; claim types are host-wide
 //   (every tenant reads them, only the host edits them), so the host's side also holds them and
-//   their ids are not secrets; organization-unit ids are victims like user and role ids.
+//   their ids are not secrets; organization-unit ids are victims like user and role ids; the other
+//   side's sign-in sessions survive every call, 'sign out all other sessions' included.
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   claimTypes,
+  identitySessions,
   organizationUnitRoles,
   organizationUnits,
   permissionGrants,
@@ -45,7 +47,7 @@ const methodsOf = (route: RouteOptions) =>
 
 async function snapshot(side: 'host' | 'acme') {
   const belongs = (tenantId: string | null) => (side === 'host' ? tenantId === null : tenantId === acmeId);
-  const [u, r, g, ou, members, unitRoles, uc, rc, ct] = await Promise.all([
+  const [u, r, g, ou, members, unitRoles, uc, rc, ct, sessions] = await Promise.all([
     server.ctx.db.select().from(users),
     server.ctx.db.select().from(roles),
     server.ctx.db.select().from(permissionGrants),
@@ -55,6 +57,7 @@ async function snapshot(side: 'host' | 'acme') {
     server.ctx.db.select().from(userClaims),
     server.ctx.db.select().from(roleClaims),
     server.ctx.db.select().from(claimTypes),
+    server.ctx.db.select({ sessionId: identitySessions.sessionId, tenantId: identitySessions.tenantId }).from(identitySessions),
   ]);
   const sort = <T extends { id: string }>(rows: T[]) => rows.sort((a, b) => a.id.localeCompare(b.id));
   const sortLinks = <T extends { organizationUnitId: string }>(rows: T[], other: (row: T) => string) =>
@@ -75,6 +78,10 @@ async function snapshot(side: 'host' | 'acme') {
     userClaims: sort(uc.filter((x) => belongs(x.tenantId))),
     roleClaims: sort(rc.filter((x) => belongs(x.tenantId))),
     claimTypes: side === 'host' ? sort(ct) : [],
+    sessions: sessions
+      .filter((x) => belongs(x.tenantId))
+      .map((x) => x.sessionId)
+      .sort(),
   };
 }
 
@@ -142,6 +149,11 @@ describe.each([
       calls++;
       if (response.status !== 404) breaches.push(`DELETE /api/identity/organization-units?id=${unit.id} answered ${response.status}`);
     }
+    // 'Sign out all other sessions' (no path parameter, so out of the sweep above) ends only the
+    // intruder's own other sessions: the owner's sessions are in the snapshot compared below.
+    const revokeOthers = await fetch(`${server.url}/api/account/sessions/revoke-others`, { method: 'POST', headers: headersOf[intruder] });
+    calls++;
+    if (revokeOthers.status !== 200) breaches.push(`POST /api/account/sessions/revoke-others answered ${revokeOthers.status}`);
     expect(calls).toBeGreaterThan(30);
     expect(leaks).toEqual([]);
     expect(breaches).toEqual([]);

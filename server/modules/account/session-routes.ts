@@ -6,10 +6,11 @@
 // - sessions and security logs are the caller's own, in the caller's tenant; another user's
 //   session answers 404; a session is named by its id or by its sessionId;
 // - revoking a session ends its tokens on the very next request, and its refresh and browser
-//   sign-in too (revokeIdentitySession), and writes a SessionRevoked log row;
+//   sign-in too (revokeIdentitySession), and writes a SessionRevoked log row; revoke-others (our
+//   extension) does that for every session of the caller but the request's own, which stays;
 // - text filters of security logs match case-insensitively anywhere in the value.
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { and, eq, isNull, or, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, ne, or, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import {
@@ -19,6 +20,7 @@ import {
   IdentitySecurityLogPagedResult,
   IdentitySessionDto,
   IdentitySessionPagedResult,
+  RevokeOtherSessionsResult,
   SendTwoFactorCodeInput,
   TwoFactorProviderList,
 } from '../../../contract/account-sign-in.ts';
@@ -139,20 +141,38 @@ export const accountSessionRoutes: RouteModule = async (fastify: FastifyInstance
     async (request) => sessionDtoOf(request, await mySession(request, request.params.id)),
   );
 
+  /** Ends one of the caller's sessions everywhere and logs it. */
+  async function revokeMine(request: FastifyRequest, row: SessionRow) {
+    await revokeIdentitySession(ctx, row.sessionId);
+    await writeSignInLog(
+      ctx,
+      signInLogContext(request, request.tenant, request.currentUser!.clientId),
+      SecurityLogActions.SessionRevoked,
+      { id: request.currentUser!.id, userName: request.currentUser!.userName, tenantId: request.currentUser!.tenantId },
+      { sessionId: row.sessionId, device: row.device, clientId: row.clientId },
+    );
+  }
+
   app.delete(
     `${base}/sessions/:id`,
     { schema: { tags, params: SessionParams, response: { 204: Type.Null() } }, config: signedIn },
     async (request, reply) => {
-      const row = await mySession(request, request.params.id);
-      await revokeIdentitySession(ctx, row.sessionId);
-      await writeSignInLog(
-        ctx,
-        signInLogContext(request, request.tenant, request.currentUser!.clientId),
-        SecurityLogActions.SessionRevoked,
-        { id: request.currentUser!.id, userName: request.currentUser!.userName, tenantId: request.currentUser!.tenantId },
-        { sessionId: row.sessionId, device: row.device, clientId: row.clientId },
-      );
+      await revokeMine(request, await mySession(request, request.params.id));
       return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    `${base}/sessions/revoke-others`,
+    { schema: { tags, body: Type.Optional(Type.Null()), response: { 200: RevokeOtherSessionsResult } }, config: signedIn },
+    async (request) => {
+      const current = request.currentUser!.sessionId;
+      const others = await ctx.db
+        .select()
+        .from(identitySessions)
+        .where(and(mine(request), current ? ne(identitySessions.sessionId, current) : undefined));
+      for (const row of others) await revokeMine(request, row);
+      return { revokedCount: others.length };
     },
   );
 

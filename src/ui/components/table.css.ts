@@ -58,7 +58,9 @@ export const td = style({
   borderBlockEnd: `1px solid ${vars.color.border}`,
   color: vars.color.text,
   verticalAlign: 'middle',
-  overflowWrap: 'anywhere',
+  // Words wrap between words; only a token longer than its line (a URL, an id) breaks inside. The
+  // left-to-right data helper (LtrText) breaks anywhere, so such tokens never widen a column.
+  overflowWrap: 'break-word',
 });
 
 export const row = style({ selectors: { '&:hover': { backgroundColor: vars.color.hover } } });

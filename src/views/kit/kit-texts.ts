@@ -95,6 +95,7 @@ const en = {
   addClaim: 'Add claim',
   removeClaim: 'Remove {0}',
   exportReady: 'The file {0} is ready.',
+  deviceOn: '{0} on {1}',
 };
 
 type Key = keyof typeof en;
@@ -191,6 +192,7 @@ export const kitTextSets: { en: Record<Key, string>; ar: Record<Key, string>; fr
     addClaim: 'إضافة مطالبة',
     removeClaim: 'إزالة {0}',
     exportReady: 'الملف {0} جاهز.',
+    deviceOn: '{0} على {1}',
   },
   fr: {
     ...listTexts.fr,
@@ -282,6 +284,7 @@ export const kitTextSets: { en: Record<Key, string>; ar: Record<Key, string>; fr
     addClaim: 'Ajouter une revendication',
     removeClaim: 'Supprimer {0}',
     exportReady: 'Le fichier {0} est prêt.',
+    deviceOn: '{0} sur {1}',
   },
   hy: {
     ...listTexts.hy,
@@ -373,6 +376,7 @@ export const kitTextSets: { en: Record<Key, string>; ar: Record<Key, string>; fr
     addClaim: 'Ավելացնել պահանջ',
     removeClaim: 'Հեռացնել {0}',
     exportReady: '{0} ֆայլը պատրաստ է։',
+    deviceOn: '{0}, {1}',
   },
 };
 

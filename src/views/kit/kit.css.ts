@@ -47,7 +47,8 @@ export const advanced = style({
   paddingBlock: vars.space.sm,
   paddingInline: vars.space.md,
 });
-export const filterActions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, marginBlockStart: vars.space.md });
+// Refresh and Clear filters stand apart from the fields above (more than the fields' own gap).
+export const filterActions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, marginBlockStart: vars.space.xl });
 export const fieldset = style({
   display: 'flex',
   flexDirection: 'column',

@@ -1,5 +1,5 @@
 // One admin screen from its spec (issue 9 resource kit; design "Screens as specs"): the title, the
-// toolbar (free text and advanced filters, Export, bulk actions, New), the selection bar, the table
+// toolbar (free text and advanced filters, Export, list and bulk actions, New), the selection bar, the table
 // with its row actions, the dialogs (form, permissions, the spec's row dialogs), confirmations and
 // the bulk report. Render-only: the list is a pagedList actor, the selection a listSelection actor,
 // row actions a rowAction actor, which dialog is open a resourceDialog actor, each form an
@@ -39,6 +39,7 @@ import { ExportMenu } from './export-menu.tsx';
 import { readKitListState, writeKitListState } from './list-url.ts';
 import { PermissionModal } from './permission-modal-view.tsx';
 import { kitTexts } from './kit-texts.ts';
+import { ListActions } from './list-actions.tsx';
 import * as styles from './kit.css.ts';
 import type { ResourceSpec } from './resource-spec.ts';
 
@@ -83,6 +84,7 @@ export function ResourceScreen<TItem extends RowData>({
   const dialog = useSelector(dialogs, selectResourceDialog, shallowEqual);
 
   const bulkActions = (spec.bulkActions ?? []).filter((action) => can(action.permission));
+  const listActions = useMemo(() => (spec.listActions ?? []).filter((action) => can(action.permission)), [spec, can]);
   const selectionLogic = useMemo(
     () =>
       listSelectionMachine.provide({
@@ -247,6 +249,7 @@ export function ResourceScreen<TItem extends RowData>({
         <div className={styles.toolbarEnd}>
           {spec.export && can(spec.export.permission) && <ExportMenu spec={spec.export} filters={view.appliedFilters} http={http} t={t} />}
           {spec.toolbar?.({ refresh: () => list.send({ type: 'refresh' }) })}
+          {listActions.length > 0 && <ListActions actions={listActions} http={http} list={list} t={t} />}
           {bulkActions.length > 0 && <BulkMenu actions={bulkActions} selected={selected} selection={selection} t={t} />}
           {canCreate && <Button onPress={() => dialogs.send({ type: 'dialog.open', dialog: 'form', id: null })}>{t('newRecord')}</Button>}
         </div>

@@ -115,6 +115,22 @@ export interface BulkActionSpec {
   run: (http: Http, target: BulkTarget, signal: AbortSignal, values?: BulkValues) => Promise<BulkReport>;
 }
 
+/**
+ * An action on the whole list (no row, no selection), in the toolbar: e.g. 'Sign out all other
+ * sessions'. Like a row action: 'Are you sure?' first with `confirm`, a toast, the list refreshed.
+ */
+export interface ListActionSpec {
+  id: string;
+  label: string;
+  icon?: IconName;
+  permission?: string;
+  isDanger?: boolean;
+  confirm?: string;
+  successText?: string;
+  failureText?: string;
+  run: (http: Http) => Promise<unknown>;
+}
+
 /** The form of a bulk action: its fields and validation; the values start from `initialValues()` at each opening. */
 export interface BulkFormSpec {
   title?: string;
@@ -192,6 +208,8 @@ export interface ResourceSpec<TItem> {
   form?: FormSpec<TItem>;
   rowActions?: RowActionSpec<TItem>[];
   bulkActions?: BulkActionSpec[];
+  /** Toolbar actions on the whole list (ListActionSpec). */
+  listActions?: ListActionSpec[];
   export?: ExportSpec;
   permissions?: PermissionsSpec<TItem>;
   /** Toolbar content of the screen's own (e.g. the users' Import), rendered beside New; `refresh` reloads the list. */

@@ -11,15 +11,27 @@ import { useAreaTexts } from '../../../app/use-area-texts.ts';
 import { useSystem } from '../../../app/system-context.ts';
 import type { AreaTranslate } from '../../../i18n/define-texts.ts';
 import { dateTimeFormatter } from '../../../views/kit/date-format.ts';
+import { DeviceCell, type DeviceNamer, useDeviceName } from '../../../views/kit/device-cell.tsx';
 import { ResourceScreen } from '../../../views/kit/resource-screen.tsx';
 import { abpListQuery, type FilterSpec, type ResourceSpec } from '../../../views/kit/resource-spec.ts';
+import {
+  type SecurityLogAction,
+  securityLogActionName,
+  securityLogActionTexts,
+} from '../../identity/security-logs/security-log-actions.ts';
 import { useAccountHttp } from '../manage/account-http.ts';
 import { type SecurityLogsKey, securityLogsTexts } from './security-logs-texts.ts';
 
 const textFilters = ['applicationName', 'identity', 'action', 'userName', 'clientId', 'correlationId'] as const;
 
-export function mySecurityLogsSpec(t: AreaTranslate<SecurityLogsKey>, locale: string): ResourceSpec<SecurityLogDto> {
+export function mySecurityLogsSpec(
+  t: AreaTranslate<SecurityLogsKey>,
+  locale: string,
+  actions: AreaTranslate<SecurityLogAction>,
+  device: DeviceNamer,
+): ResourceSpec<SecurityLogDto> {
   const when = dateTimeFormatter(locale);
+  const action = (log: SecurityLogDto) => securityLogActionName(actions, log.action);
   const filters: FilterSpec[] = [
     {
       kind: 'dateRange',
@@ -36,7 +48,7 @@ export function mySecurityLogsSpec(t: AreaTranslate<SecurityLogsKey>, locale: st
     title: t('title'),
     tableLabel: t('table'),
     getId: (log) => log.id,
-    getLabel: (log) => `${log.action ?? ''} ${when(log.creationTime)}`,
+    getLabel: (log) => `${action(log)} ${when(log.creationTime)}`,
     listTexts: { empty: t('empty'), emptyDescription: t('emptyDescription'), loadFailed: t('loadFailed') },
     search: false,
     filtersOpen: true,
@@ -44,9 +56,13 @@ export function mySecurityLogsSpec(t: AreaTranslate<SecurityLogsKey>, locale: st
     defaultSorting: { id: 'creationTime', direction: 'desc' },
     columns: [
       { id: 'creationTime', header: t('time'), sortable: true, width: 200, cell: (log) => when(log.creationTime) },
-      { id: 'action', header: t('action'), sortable: true, cell: (log) => log.action ?? '' },
+      { id: 'action', header: t('action'), sortable: true, cell: action },
       { id: 'clientIpAddress', header: t('ipAddress'), sortable: true, cell: (log) => log.clientIpAddress ?? '' },
-      { id: 'browserInfo', header: t('browser'), cell: (log) => log.browserInfo ?? '' },
+      {
+        id: 'browserInfo',
+        header: t('browser'),
+        cell: (log) => <DeviceCell name={device(log.browserInfo) ?? ''} userAgent={log.browserInfo} />,
+      },
       { id: 'applicationName', header: t('applicationName'), sortable: true, cell: (log) => log.applicationName ?? '' },
       { id: 'identity', header: t('identity'), sortable: true, cell: (log) => log.identity ?? '' },
       { id: 'clientId', header: t('clientId'), sortable: true, cell: (log) => log.clientId ?? '' },
@@ -59,7 +75,9 @@ export default function SecurityLogsScreen() {
   const t = useAreaTexts(securityLogsTexts);
   const { auth } = useSystem();
   const culture = useSelector(auth, selectCulture);
+  const actions = useAreaTexts(securityLogActionTexts);
+  const device = useDeviceName();
   const http = useAccountHttp();
-  const spec = useMemo(() => mySecurityLogsSpec(t, culture), [t, culture]);
+  const spec = useMemo(() => mySecurityLogsSpec(t, culture, actions, device), [t, culture, actions, device]);
   return <ResourceScreen spec={spec} http={http} />;
 }

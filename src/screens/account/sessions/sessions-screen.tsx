@@ -3,24 +3,26 @@
 // the configuration, so a session revoked elsewhere goes to login). Rules: filters device and client
 // id as an open form (no free text); last activity first; 'Revoke' asks 'Are you sure?', the server
 // ends that session at once, the list reloads and a toast says how it went; the current session is
-// marked and its Revoke is shown disabled (Logout ends it).
+// marked and its Revoke is shown disabled (Logout ends it); 'Log out all other sessions' (a list
+// action) asks, then ends every session but this one at once, and the list reloads.
 import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
-import { getMySessions, revokeSession, type SessionDto } from '../../../api/my-account.ts';
+import { getMySessions, revokeOtherSessions, revokeSession, type SessionDto } from '../../../api/my-account.ts';
 import { selectCulture } from '../../../app/shell-view.ts';
 import { useAreaTexts } from '../../../app/use-area-texts.ts';
 import { useSystem } from '../../../app/system-context.ts';
 import type { AreaTranslate } from '../../../i18n/define-texts.ts';
 import { Badge } from '../../../ui/index.ts';
 import { dateTimeFormatter } from '../../../views/kit/date-format.ts';
+import { DeviceCell, type DeviceNamer, useDeviceName } from '../../../views/kit/device-cell.tsx';
 import { ResourceScreen } from '../../../views/kit/resource-screen.tsx';
 import { abpListQuery, type ResourceSpec } from '../../../views/kit/resource-spec.ts';
 import { useAccountHttp } from '../manage/account-http.ts';
 import { type SessionsKey, sessionsTexts } from './sessions-texts.ts';
 
-export function mySessionsSpec(t: AreaTranslate<SessionsKey>, locale: string): ResourceSpec<SessionDto> {
+export function mySessionsSpec(t: AreaTranslate<SessionsKey>, locale: string, device: DeviceNamer): ResourceSpec<SessionDto> {
   const when = dateTimeFormatter(locale);
-  const deviceOf = (session: SessionDto) => session.device || session.deviceInfo || t('unknownDevice');
+  const deviceOf = (session: SessionDto) => device(session.deviceInfo) ?? (session.device || t('unknownDevice'));
   return {
     title: t('title'),
     tableLabel: t('table'),
@@ -41,11 +43,9 @@ export function mySessionsSpec(t: AreaTranslate<SessionsKey>, locale: string): R
         header: t('device'),
         sortable: true,
         cell: (session) => (
-          <>
-            {deviceOf(session)}
-            {session.deviceInfo && session.device ? ` (${session.deviceInfo})` : ''}{' '}
+          <DeviceCell name={deviceOf(session)} userAgent={session.deviceInfo}>
             {session.isCurrent && <Badge variant="success">{t('current')}</Badge>}
-          </>
+          </DeviceCell>
         ),
       },
       { id: 'clientId', header: t('clientId'), sortable: true, cell: (session) => session.clientId ?? '' },
@@ -54,6 +54,18 @@ export function mySessionsSpec(t: AreaTranslate<SessionsKey>, locale: string): R
       { id: 'lastAccessed', header: t('lastAccessed'), sortable: true, cell: (session) => when(session.lastAccessed) },
     ],
     list: (http, query, signal) => getMySessions(http, abpListQuery(query), signal),
+    listActions: [
+      {
+        id: 'revokeOthers',
+        label: t('revokeOthers'),
+        icon: 'x',
+        isDanger: true,
+        confirm: t('revokeOthersConfirm'),
+        successText: t('revokedOthers'),
+        failureText: t('revokeOthersFailed'),
+        run: (http) => revokeOtherSessions(http),
+      },
+    ],
     rowActions: [
       {
         id: 'revoke',
@@ -76,6 +88,7 @@ export default function SessionsScreen() {
   const { auth } = useSystem();
   const culture = useSelector(auth, selectCulture);
   const http = useAccountHttp();
-  const spec = useMemo(() => mySessionsSpec(t, culture), [t, culture]);
+  const device = useDeviceName();
+  const spec = useMemo(() => mySessionsSpec(t, culture, device), [t, culture, device]);
   return <ResourceScreen spec={spec} http={http} />;
 }

@@ -20,6 +20,10 @@ export const sessionsTexts = defineTexts({
     empty: 'No sessions',
     emptyDescription: 'No session matches these filters.',
     loadFailed: 'The sessions could not be loaded.',
+    revokeOthers: 'Log out all other sessions',
+    revokeOthersConfirm: 'Every session but this one will be logged out at once. Do you confirm that?',
+    revokedOthers: 'All other sessions were logged out.',
+    revokeOthersFailed: 'The other sessions could not be logged out.',
   },
   ar: {
     title: 'الجلسات',
@@ -39,6 +43,10 @@ export const sessionsTexts = defineTexts({
     empty: 'لا توجد جلسات',
     emptyDescription: 'لا توجد جلسة تطابق عوامل التصفية هذه.',
     loadFailed: 'تعذر تحميل الجلسات.',
+    revokeOthers: 'تسجيل الخروج من كل الجلسات الأخرى',
+    revokeOthersConfirm: 'سيتم تسجيل الخروج فورًا من كل الجلسات عدا هذه الجلسة. هل تؤكد ذلك؟',
+    revokedOthers: 'تم تسجيل الخروج من كل الجلسات الأخرى.',
+    revokeOthersFailed: 'تعذر تسجيل الخروج من الجلسات الأخرى.',
   },
   fr: {
     title: 'Sessions',
@@ -58,6 +66,10 @@ export const sessionsTexts = defineTexts({
     empty: 'Aucune session',
     emptyDescription: 'Aucune session ne correspond à ces filtres.',
     loadFailed: 'Les sessions n’ont pas pu être chargées.',
+    revokeOthers: 'Déconnecter toutes les autres sessions',
+    revokeOthersConfirm: 'Toutes les sessions sauf celle-ci seront déconnectées immédiatement. Confirmez-vous ?',
+    revokedOthers: 'Toutes les autres sessions ont été déconnectées.',
+    revokeOthersFailed: 'Les autres sessions n’ont pas pu être déconnectées.',
   },
   hy: {
     title: 'Սեսիաներ',
@@ -77,6 +89,10 @@ export const sessionsTexts = defineTexts({
     empty: 'Սեսիաներ չկան',
     emptyDescription: 'Այս ֆիլտրերին համապատասխանող սեսիա չկա։',
     loadFailed: 'Սեսիաները հնարավոր չեղավ բեռնել։',
+    revokeOthers: 'Դուրս գալ մյուս բոլոր սեսիաներից',
+    revokeOthersConfirm: 'Բոլոր սեսիաները, բացի այս մեկից, անմիջապես կփակվեն։ Հաստատո՞ւմ եք։',
+    revokedOthers: 'Մյուս բոլոր սեսիաները փակվեցին։',
+    revokeOthersFailed: 'Մյուս սեսիաները հնարավոր չեղավ փակել։',
   },
 });
 

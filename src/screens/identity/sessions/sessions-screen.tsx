@@ -13,13 +13,20 @@ import { useAreaTexts } from '../../../app/use-area-texts.ts';
 import type { AreaTranslate } from '../../../i18n/define-texts.ts';
 import { Badge } from '../../../ui/index.ts';
 import { dateTimeFormatter } from '../../../views/kit/date-format.ts';
+import { DeviceCell, type DeviceNamer, useDeviceName } from '../../../views/kit/device-cell.tsx';
 import { abpListQuery, type FilterSpec, type ResourceSpec } from '../../../views/kit/resource-spec.ts';
 import { ResourceScreen } from '../../../views/kit/resource-screen.tsx';
 import { type IdentitySessionsKey, identitySessionsTexts } from './sessions-texts.ts';
 
-export function sessionsSpec(t: AreaTranslate<IdentitySessionsKey>, revokedText: string, locale: string): ResourceSpec<IdentitySessionDto> {
+export function sessionsSpec(
+  t: AreaTranslate<IdentitySessionsKey>,
+  revokedText: string,
+  locale: string,
+  device: DeviceNamer,
+): ResourceSpec<IdentitySessionDto> {
   const when = dateTimeFormatter(locale, { dateStyle: 'short', timeStyle: 'short' });
-  const label = (session: IdentitySessionDto) => t('sessionLabel', session.userName ?? '', session.device || session.deviceInfo || '');
+  const deviceOf = (session: IdentitySessionDto) => device(session.deviceInfo) ?? session.device;
+  const label = (session: IdentitySessionDto) => t('sessionLabel', session.userName ?? '', deviceOf(session));
   const filters: FilterSpec[] = [
     {
       kind: 'select',
@@ -45,9 +52,9 @@ export function sessionsSpec(t: AreaTranslate<IdentitySessionsKey>, revokedText:
         header: t('device'),
         sortable: true,
         cell: (session) => (
-          <>
-            {session.device || session.deviceInfo} {session.isCurrent && <Badge variant="success">{t('current')}</Badge>}
-          </>
+          <DeviceCell name={deviceOf(session)} userAgent={session.deviceInfo}>
+            {session.isCurrent && <Badge variant="success">{t('current')}</Badge>}
+          </DeviceCell>
         ),
       },
       { id: 'clientId', header: t('clientId'), sortable: true, cell: (session) => session.clientId ?? '' },
@@ -63,7 +70,7 @@ export function sessionsSpec(t: AreaTranslate<IdentitySessionsKey>, revokedText:
         icon: 'x',
         isDanger: true,
         isAvailable: (session) => !session.isCurrent,
-        confirm: (session) => t('revokeConfirm', session.userName ?? '', session.device || session.deviceInfo || ''),
+        confirm: (session) => t('revokeConfirm', session.userName ?? '', deviceOf(session)),
         removesRow: true,
         successText: revokedText,
         run: (http, session) => revokeSession(http, session.id),
@@ -76,6 +83,7 @@ export default function IdentitySessionsScreen() {
   const t = useAreaTexts(identitySessionsTexts);
   const { auth } = useSystem();
   const culture = useSelector(auth, selectCulture);
-  const spec = useMemo(() => sessionsSpec(t, t('revoked'), culture), [t, culture]);
+  const device = useDeviceName();
+  const spec = useMemo(() => sessionsSpec(t, t('revoked'), culture, device), [t, culture, device]);
   return <ResourceScreen spec={spec} />;
 }

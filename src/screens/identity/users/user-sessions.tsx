@@ -9,6 +9,7 @@ import type { Http } from '../../../api/http.ts';
 import { useAreaTexts } from '../../../app/use-area-texts.ts';
 import type { AreaTranslate } from '../../../i18n/define-texts.ts';
 import { Badge } from '../../../ui/index.ts';
+import { DeviceCell, type DeviceNamer, useDeviceName } from '../../../views/kit/device-cell.tsx';
 import { ResourceScreen } from '../../../views/kit/resource-screen.tsx';
 import { abpListQuery, type ResourceSpec } from '../../../views/kit/resource-spec.ts';
 import type { UsersKey } from './users-rules.ts';
@@ -39,22 +40,28 @@ async function revokeAll(http: Http, userId: string, target: BulkTarget, signal:
   return { done, skipped: 0, failed };
 }
 
-export function userSessionsSpec(t: AreaTranslate<UsersKey>, userId: string, locale: string): ResourceSpec<IdentitySessionDto> {
+export function userSessionsSpec(
+  t: AreaTranslate<UsersKey>,
+  userId: string,
+  locale: string,
+  device: DeviceNamer,
+): ResourceSpec<IdentitySessionDto> {
   const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  const deviceOf = (session: IdentitySessionDto) => device(session.deviceInfo) ?? session.device;
   return {
     title: t('sessions'),
     tableLabel: t('sessions'),
     search: false,
     getId: (session) => session.id,
-    getLabel: (session) => `${session.device} ${session.clientId ?? ''}`.trim(),
+    getLabel: (session) => `${deviceOf(session)} ${session.clientId ?? ''}`.trim(),
     columns: [
       {
         id: 'device',
         header: t('device'),
         cell: (session) => (
-          <>
-            {session.device} {session.isCurrent && <Badge variant="info">{t('current')}</Badge>}
-          </>
+          <DeviceCell name={deviceOf(session)} userAgent={session.deviceInfo}>
+            {session.isCurrent && <Badge variant="info">{t('current')}</Badge>}
+          </DeviceCell>
         ),
       },
       { id: 'clientId', header: t('client'), cell: (session) => session.clientId ?? '' },
@@ -72,7 +79,7 @@ export function userSessionsSpec(t: AreaTranslate<UsersKey>, userId: string, loc
         id: 'revoke',
         label: t('revoke'),
         isDanger: true,
-        confirm: (session) => t('revokeConfirm', session.device),
+        confirm: (session) => t('revokeConfirm', deviceOf(session)),
         removesRow: true,
         successText: t('revoked'),
         run: (http, session) => revokeSession(http, session.id),
@@ -85,6 +92,7 @@ export function userSessionsSpec(t: AreaTranslate<UsersKey>, userId: string, loc
 export function UserSessions({ userId }: { userId: string }) {
   const t = useAreaTexts(usersTexts);
   const locale = document.documentElement.lang || 'en';
-  const spec = useMemo(() => userSessionsSpec(t, userId, locale), [t, userId, locale]);
+  const device = useDeviceName();
+  const spec = useMemo(() => userSessionsSpec(t, userId, locale, device), [t, userId, locale, device]);
   return <ResourceScreen spec={spec} embedded />;
 }
