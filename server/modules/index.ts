@@ -10,6 +10,7 @@ import { auditLoggingRoutes } from './audit-logging/audit-logging-routes.ts';
 import { exportJobRoutes } from './export/routes.ts';
 import { identityRoutes } from './identity/identity-routes.ts';
 import { lookupRoutes } from './lookups/lookup-routes.ts';
+import { ledgerRoutes } from './ledger/routes.ts';
 
 export type RouteModule = (app: FastifyInstance, ctx: AppContext) => Promise<void>;
 
@@ -22,4 +23,5 @@ export const routeModules: RouteModule[] = [
   auditLoggingRoutes,
   exportJobRoutes,
   lookupRoutes,
+  ledgerRoutes,
 ];

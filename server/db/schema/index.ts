@@ -8,3 +8,5 @@ export * from './sign-in.ts';
 export * from './identity-organization.ts';
 export * from './identity-transfer.ts';
 export * from './lookups.ts';
+export * from './currencies.ts';
+export * from './ledger.ts';

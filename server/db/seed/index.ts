@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { seedIdentity } from './identity.ts';
 import { seedIdentityOrganization } from './identity-organization.ts';
 import { seedLookups } from './lookups.ts';
+import { seedLedger } from '../../modules/ledger/seed.ts';
 import { seedOidc } from './oidc.ts';
 
 export const demoCredentials = { userName: 'admin', password: '1q2w3E*', tenant: 'acme' } as const;
@@ -14,4 +15,5 @@ export async function seed(ctx: AppContext): Promise<void> {
   await seedIdentity(ctx, { demo: ctx.config.seedDemoData });
   await seedIdentityOrganization(ctx, { demo: ctx.config.seedDemoData });
   await seedLookups(ctx);
+  await seedLedger(ctx);
 }

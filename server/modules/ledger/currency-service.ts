@@ -1,0 +1,197 @@
+// Currencies of a tenant (finance-domain.md "Reference data"). Rules:
+// - code (2-8 capitals, e.g. USD, LL) unique per tenant and fixed once created; decimals 0-4;
+//   the type is a CurrencyType lookup value; a stale concurrency stamp answers 409;
+// - a currency used by a ledger account keeps its decimals (every stored amount is in its minor
+//   unit) and cannot be deleted, only deactivated; an inactive currency takes no new account;
+// - every tenant (and the host) starts with LL (0 decimals, ADR 0012) and USD (2), FIAT.
+import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
+import type { CreateCurrencyDto, CurrencyDto, GetCurrenciesInput, UpdateCurrencyDto } from '../../../contract/ledger.ts';
+import { iso, type PagedResult } from '../../../contract/common.ts';
+import { trackEntityChange } from '../../audit/scope.ts';
+import type { AppContext } from '../../context.ts';
+import { currencies, ledgerAccounts, lookupTypes, lookupValues } from '../../db/schema/index.ts';
+import { notFound, staleConcurrencyStamp } from '../../errors.ts';
+import type { Executor } from '../identity/user-repository.ts';
+import { likePattern, orderBy, pageOf } from '../shared/paging.ts';
+import { sameTenant } from '../shared/tenancy.ts';
+import { ledgerErrors } from './errors.ts';
+import type { LedgerCaller } from './transfer-service.ts';
+
+type CurrencyRow = typeof currencies.$inferSelect;
+
+export const seededCurrencies = [
+  { code: 'LL', name: 'Lebanese pound', symbol: 'L.L.', decimals: 0 },
+  { code: 'USD', name: 'US dollar', symbol: '$', decimals: 2 },
+] as const;
+
+const newStamp = () => crypto.randomUUID().replaceAll('-', '');
+
+export const toCurrencyDto = (row: CurrencyRow): CurrencyDto => ({
+  id: row.id,
+  code: row.code,
+  name: row.name,
+  symbol: row.symbol,
+  decimals: row.decimals,
+  currencyTypeId: row.currencyTypeId,
+  isActive: row.isActive,
+  concurrencyStamp: row.concurrencyStamp,
+  creationTime: iso(row.creationTime)!,
+  creatorId: row.creatorId,
+  lastModificationTime: iso(row.lastModificationTime),
+  lastModifierId: row.lastModifierId,
+});
+
+const track = (before: CurrencyDto | null, after: CurrencyDto | null, tenantId: string | null) =>
+  trackEntityChange(before, after, {
+    entityTypeFullName: 'Finance.Ledger.Currency',
+    entityId: (after ?? before)!.id,
+    entityTenantId: tenantId,
+    ignore: ['concurrencyStamp'],
+  });
+
+/** Refuses an id that is not a value of the named lookup type (400 naming the field). */
+export async function assertLookupValue(db: Executor, member: string, id: string, type: string): Promise<void> {
+  const [row] = await db
+    .select({ id: lookupValues.id })
+    .from(lookupValues)
+    .innerJoin(lookupTypes, eq(lookupTypes.id, lookupValues.typeId))
+    .where(and(eq(lookupValues.id, id), eq(lookupTypes.name, type)));
+  if (!row) throw ledgerErrors.invalidLookup(member, id, type);
+}
+
+const sortable = {
+  code: currencies.code,
+  name: currencies.name,
+  decimals: currencies.decimals,
+  isActive: currencies.isActive,
+  creationTime: currencies.creationTime,
+};
+
+export async function listCurrencies(
+  ctx: AppContext,
+  tenantId: string | null,
+  input: GetCurrenciesInput,
+): Promise<PagedResult<CurrencyDto>> {
+  const conditions: SQL[] = [sameTenant(currencies.tenantId, tenantId)];
+  const filter = input.filter?.trim();
+  if (filter) conditions.push(or(ilike(currencies.code, likePattern(filter)), ilike(currencies.name, likePattern(filter)))!);
+  if (input.isActive !== undefined) conditions.push(eq(currencies.isActive, input.isActive));
+  const where = and(...conditions);
+  const { offset, limit } = pageOf(input);
+  const [total, rows] = await Promise.all([
+    ctx.db.select({ value: count() }).from(currencies).where(where),
+    ctx.db
+      .select()
+      .from(currencies)
+      .where(where)
+      .orderBy(...orderBy(input.sorting, sortable, [asc(currencies.code)], currencies.id))
+      .offset(offset)
+      .limit(limit),
+  ]);
+  return { totalCount: Number(total[0]?.value ?? 0), items: rows.map(toCurrencyDto) };
+}
+
+async function findCurrency(db: Executor, tenantId: string | null, id: string): Promise<CurrencyRow> {
+  const [row] = await db
+    .select()
+    .from(currencies)
+    .where(and(eq(currencies.id, id), sameTenant(currencies.tenantId, tenantId)));
+  if (!row) throw notFound('Currency', id);
+  return row;
+}
+
+export const getCurrency = async (ctx: AppContext, tenantId: string | null, id: string) =>
+  toCurrencyDto(await findCurrency(ctx.db, tenantId, id));
+
+async function inUse(db: Executor, tenantId: string | null, code: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: ledgerAccounts.id })
+    .from(ledgerAccounts)
+    .where(and(sameTenant(ledgerAccounts.tenantId, tenantId), eq(ledgerAccounts.currencyCode, code)))
+    .limit(1);
+  return !!row;
+}
+
+export async function createCurrency(ctx: AppContext, caller: LedgerCaller, input: CreateCurrencyDto): Promise<CurrencyDto> {
+  await assertLookupValue(ctx.db, 'currencyTypeId', input.currencyTypeId, 'CurrencyType');
+  return ctx.db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select({ id: currencies.id })
+      .from(currencies)
+      .where(and(sameTenant(currencies.tenantId, caller.tenantId), eq(currencies.code, input.code)));
+    if (existing) throw ledgerErrors.duplicateCurrency(input.code);
+    const [row] = await tx
+      .insert(currencies)
+      .values({
+        tenantId: caller.tenantId,
+        code: input.code,
+        name: input.name,
+        symbol: input.symbol ?? '',
+        decimals: input.decimals,
+        currencyTypeId: input.currencyTypeId,
+        isActive: input.isActive ?? true,
+        creatorId: caller.userId,
+      })
+      .returning();
+    const dto = toCurrencyDto(row!);
+    track(null, dto, caller.tenantId);
+    return dto;
+  });
+}
+
+export async function updateCurrency(ctx: AppContext, caller: LedgerCaller, id: string, input: UpdateCurrencyDto): Promise<CurrencyDto> {
+  await assertLookupValue(ctx.db, 'currencyTypeId', input.currencyTypeId, 'CurrencyType');
+  return ctx.db.transaction(async (tx) => {
+    const before = await findCurrency(tx, caller.tenantId, id);
+    if (input.concurrencyStamp && input.concurrencyStamp !== before.concurrencyStamp) throw staleConcurrencyStamp();
+    if (input.decimals !== before.decimals && (await inUse(tx, caller.tenantId, before.code)))
+      throw ledgerErrors.decimalsInUse(before.code);
+    const [row] = await tx
+      .update(currencies)
+      .set({
+        name: input.name,
+        symbol: input.symbol ?? before.symbol,
+        decimals: input.decimals,
+        currencyTypeId: input.currencyTypeId,
+        isActive: input.isActive ?? before.isActive,
+        concurrencyStamp: newStamp(),
+        lastModificationTime: new Date(),
+        lastModifierId: caller.userId,
+      })
+      .where(eq(currencies.id, before.id))
+      .returning();
+    const dto = toCurrencyDto(row!);
+    track(toCurrencyDto(before), dto, caller.tenantId);
+    return dto;
+  });
+}
+
+/** Deletes an unused currency; one in use answers 403 (deactivate it instead). */
+export async function deleteCurrency(ctx: AppContext, caller: LedgerCaller, id: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const before = await findCurrency(tx, caller.tenantId, id);
+    if (await inUse(tx, caller.tenantId, before.code)) throw ledgerErrors.currencyInUse(before.code);
+    await tx.delete(currencies).where(eq(currencies.id, before.id));
+    track(toCurrencyDto(before), null, caller.tenantId);
+  });
+}
+
+/** The current id of a lookup value found by type name and code (ids may have been remapped). */
+export async function lookupIdOf(db: Executor, type: string, code: string): Promise<string> {
+  const [row] = await db
+    .select({ id: lookupValues.id })
+    .from(lookupValues)
+    .innerJoin(lookupTypes, eq(lookupTypes.id, lookupValues.typeId))
+    .where(and(eq(lookupTypes.name, type), eq(lookupValues.code, code)));
+  if (!row) throw new Error(`lookup ${type}/${code} missing`);
+  return row.id;
+}
+
+/** LL and USD for a tenant (or the host), idempotent. */
+export async function seedTenantCurrencies(db: Executor, tenantId: string | null): Promise<void> {
+  const fiat = await lookupIdOf(db, 'CurrencyType', 'FIAT');
+  await db
+    .insert(currencies)
+    .values(seededCurrencies.map((currency) => ({ tenantId, ...currency, currencyTypeId: fiat })))
+    .onConflictDoNothing();
+}

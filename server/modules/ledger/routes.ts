@@ -1,0 +1,190 @@
+// /api/app/currency, /api/app/ledger-account, /api/app/ledger-transfer and /api/app/ledger/verify
+// (contract/ledger.ts). Rules:
+// - permissions: Finance.Currency (+ .Create/.Update/.Delete) for currencies; Finance.Ledger reads
+//   accounts and transfers and verifies, .Create makes accounts and transfers (and posts or voids a
+//   pending one), .Update changes an account, .Reverse reverses a transfer;
+// - every row is the caller's tenant's (the host's own when it has none); another tenant's id is 404;
+// - the money-moving POSTs run through idempotent() with the request's Idempotency-Key, per route;
+// - the host's verify covers its own ledger and every tenant's; a tenant's only its own.
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { IdParams } from '../../../contract/common.ts';
+import {
+  CreateCurrencyDto,
+  CreateLedgerAccountDto,
+  CreateLedgerTransferGroupDto,
+  CurrencyDto,
+  CurrencyPagedResult,
+  EmptyBody,
+  GetCurrenciesInput,
+  GetLedgerAccountsInput,
+  GetLedgerTransfersInput,
+  IdempotencyHeaders,
+  LedgerAccountDto,
+  LedgerAccountPagedResult,
+  LedgerTransferDto,
+  LedgerTransferGroupDto,
+  LedgerTransferPagedResult,
+  LedgerVerificationDto,
+  PostPendingTransferDto,
+  UpdateCurrencyDto,
+  UpdateLedgerAccountDto,
+} from '../../../contract/ledger.ts';
+import type { AppContext } from '../../context.ts';
+import type { Tx } from '../identity/user-repository.ts';
+import { tenantIdOf } from '../shared/tenancy.ts';
+import { createAccount, getAccount, listAccounts, updateAccount } from './account-service.ts';
+import { createCurrency, deleteCurrency, getCurrency, listCurrencies, updateCurrency } from './currency-service.ts';
+import { idempotent } from './idempotency.ts';
+import { startLedgerJobs } from './jobs.ts';
+import { getTransfer, listTransfers } from './transfer-queries.ts';
+import { type LedgerCaller, LedgerWriter, TransactionTypes } from './transfer-service.ts';
+import { verifyLedger } from './verify.ts';
+
+const tags = ['Ledger'];
+const permission = (name: string) => ({ auth: { permission: name } });
+const callerOf = (request: FastifyRequest): LedgerCaller => ({ tenantId: tenantIdOf(request), userId: request.currentUser?.id ?? null });
+
+export async function ledgerRoutes(fastify: FastifyInstance, ctx: AppContext) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const writer = new LedgerWriter(new TransactionTypes(ctx));
+  const jobs = startLedgerJobs(ctx, writer);
+  app.addHook('onClose', () => jobs.stop());
+
+  /** A money-moving request: at most one effect per tenant, route and Idempotency-Key. */
+  const moving = <T>(request: FastifyRequest, effect: (tx: Tx, key: string) => Promise<T>) => {
+    const key = (request.headers as { 'idempotency-key': string })['idempotency-key'];
+    return idempotent(
+      ctx,
+      {
+        tenantId: tenantIdOf(request),
+        route: `${request.method} ${request.routeOptions.url}`,
+        key,
+        request: [request.params, request.body],
+      },
+      (tx) => effect(tx, key),
+    );
+  };
+
+  // Currencies
+  const currency = '/api/app/currency';
+  app.get(
+    currency,
+    { schema: { tags, querystring: GetCurrenciesInput, response: { 200: CurrencyPagedResult } }, config: permission('Finance.Currency') },
+    (request) => listCurrencies(ctx, tenantIdOf(request), request.query),
+  );
+  app.get(
+    `${currency}/:id`,
+    { schema: { tags, params: IdParams, response: { 200: CurrencyDto } }, config: permission('Finance.Currency') },
+    (request) => getCurrency(ctx, tenantIdOf(request), request.params.id),
+  );
+  app.post(
+    currency,
+    { schema: { tags, body: CreateCurrencyDto, response: { 200: CurrencyDto } }, config: permission('Finance.Currency.Create') },
+    (request) => createCurrency(ctx, callerOf(request), request.body),
+  );
+  app.put(
+    `${currency}/:id`,
+    {
+      schema: { tags, params: IdParams, body: UpdateCurrencyDto, response: { 200: CurrencyDto } },
+      config: permission('Finance.Currency.Update'),
+    },
+    (request) => updateCurrency(ctx, callerOf(request), request.params.id, request.body),
+  );
+  app.delete(
+    `${currency}/:id`,
+    { schema: { tags, params: IdParams, response: { 204: Type.Null() } }, config: permission('Finance.Currency.Delete') },
+    async (request, reply) => {
+      await deleteCurrency(ctx, callerOf(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  // Ledger accounts
+  const account = '/api/app/ledger-account';
+  app.get(
+    account,
+    {
+      schema: { tags, querystring: GetLedgerAccountsInput, response: { 200: LedgerAccountPagedResult } },
+      config: permission('Finance.Ledger'),
+    },
+    (request) => listAccounts(ctx, tenantIdOf(request), request.query),
+  );
+  app.get(
+    `${account}/:id`,
+    { schema: { tags, params: IdParams, response: { 200: LedgerAccountDto } }, config: permission('Finance.Ledger') },
+    (request) => getAccount(ctx, tenantIdOf(request), request.params.id),
+  );
+  app.post(
+    account,
+    { schema: { tags, body: CreateLedgerAccountDto, response: { 200: LedgerAccountDto } }, config: permission('Finance.Ledger.Create') },
+    (request) => createAccount(ctx, callerOf(request), request.body),
+  );
+  app.put(
+    `${account}/:id`,
+    {
+      schema: { tags, params: IdParams, body: UpdateLedgerAccountDto, response: { 200: LedgerAccountDto } },
+      config: permission('Finance.Ledger.Update'),
+    },
+    (request) => updateAccount(ctx, callerOf(request), request.params.id, request.body),
+  );
+
+  // Transfers
+  const transfer = '/api/app/ledger-transfer';
+  app.get(
+    transfer,
+    {
+      schema: { tags, querystring: GetLedgerTransfersInput, response: { 200: LedgerTransferPagedResult } },
+      config: permission('Finance.Ledger'),
+    },
+    (request) => listTransfers(ctx, tenantIdOf(request), request.query),
+  );
+  app.get(
+    `${transfer}/:id`,
+    { schema: { tags, params: IdParams, response: { 200: LedgerTransferDto } }, config: permission('Finance.Ledger') },
+    (request) => getTransfer(ctx, tenantIdOf(request), request.params.id),
+  );
+  app.post(
+    transfer,
+    {
+      schema: { tags, headers: IdempotencyHeaders, body: CreateLedgerTransferGroupDto, response: { 200: LedgerTransferGroupDto } },
+      config: permission('Finance.Ledger.Create'),
+    },
+    (request) => moving(request, (tx, key) => writer.createGroup(tx, callerOf(request), request.body, key)),
+  );
+  app.post(
+    `${transfer}/:id/post`,
+    {
+      schema: { tags, headers: IdempotencyHeaders, params: IdParams, body: PostPendingTransferDto, response: { 200: LedgerTransferDto } },
+      config: permission('Finance.Ledger.Create'),
+    },
+    (request) =>
+      moving(request, (tx, key) => writer.postPending(tx, callerOf(request), request.params.id, request.body.amount ?? null, key)),
+  );
+  app.post(
+    `${transfer}/:id/void`,
+    {
+      schema: { tags, headers: IdempotencyHeaders, params: IdParams, body: EmptyBody, response: { 200: LedgerTransferDto } },
+      config: permission('Finance.Ledger.Create'),
+    },
+    (request) => moving(request, (tx, key) => writer.voidPending(tx, callerOf(request), request.params.id, key)),
+  );
+  app.post(
+    `${transfer}/:id/reverse`,
+    {
+      schema: { tags, headers: IdempotencyHeaders, params: IdParams, body: EmptyBody, response: { 200: LedgerTransferDto } },
+      config: permission('Finance.Ledger.Reverse'),
+    },
+    (request) => moving(request, (tx, key) => writer.reverse(tx, callerOf(request), request.params.id, key)),
+  );
+
+  app.get(
+    '/api/app/ledger/verify',
+    { schema: { tags, response: { 200: LedgerVerificationDto } }, config: permission('Finance.Ledger') },
+    (request) => {
+      const tenantId = tenantIdOf(request);
+      return verifyLedger(ctx, { tenantId, allTenants: tenantId === null });
+    },
+  );
+}
