@@ -41,7 +41,7 @@ export {
   Switch,
   type SwitchProps,
 } from './components/choice.tsx';
-export { Badge, type BreadcrumbItem, Breadcrumbs, Card, type CardProps } from './components/content.tsx';
+export { Badge, type BreadcrumbItem, Breadcrumbs, Card, type CardProps, EmptyValue } from './components/content.tsx';
 export { ConfirmDialog, type ConfirmDialogProps, DialogTrigger, Modal, type ModalProps, type ModalSize } from './components/dialog.tsx';
 export { Icon, type IconProps } from './components/icon.tsx';
 export { LtrBlock, LtrText } from './components/ltr.tsx';

@@ -1,14 +1,28 @@
 // Tabs, badges, cards and breadcrumbs. Rules: the selected tab is marked by an underline and weight
-// (not colour alone); badge text on its own background is >= 4.5:1 in every theme.
+// (not colour alone); tabs keep their whole label and a list wider than its place scrolls sideways
+// (never cut off or wrapped); badge text on its own background is >= 4.5:1 in every theme.
 import { style, styleVariants } from '@vanilla-extract/css';
 import type { BadgeVariant } from '../status.ts';
 import { focusRing, vars } from '../theme/theme.css.ts';
 
-export const tabs = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg });
+export const tabs = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg, minInlineSize: 0 });
 
-export const tabList = style({ display: 'flex', gap: vars.space.xs, borderBlockEnd: `1px solid ${vars.color.border}`, overflowX: 'auto' });
+export const tabList = style({
+  display: 'flex',
+  gap: vars.space.xs,
+  borderBlockEnd: `1px solid ${vars.color.border}`,
+  minInlineSize: 0,
+  maxInlineSize: '100%',
+  overflowX: 'auto',
+  overflowY: 'hidden',
+  overscrollBehaviorInline: 'contain',
+  scrollbarWidth: 'thin',
+});
 
 export const tab = style({
+  flexShrink: 0,
+  // A tab reached by keyboard scrolls into view with some of its neighbour showing.
+  scrollMarginInline: vars.space.xl,
   paddingInline: vars.space.md,
   paddingBlock: vars.space.sm,
   marginBlockEnd: '-1px',

@@ -1,4 +1,4 @@
-// Badge, Card and Breadcrumbs. Rules: a badge's meaning is in its text (colour only reinforces it);
+// Badge, EmptyValue, Card and Breadcrumbs. Rules: a badge's meaning is in its text (colour only reinforces it);
 // a card with a title is a labelled region; breadcrumbs are a named nav whose last item is the
 // current page (aria-current), rendered by react-aria.
 import type { ReactNode } from 'react';
@@ -11,6 +11,16 @@ import { Icon } from './icon.tsx';
 
 export function Badge({ variant = 'light', children }: { variant?: BadgeVariant; children: ReactNode }) {
   return <span className={`${styles.badge} ${styles.badgeVariant[variant]}`}>{children}</span>;
+}
+
+/** A field without a value: an em dash to the eye, `label` (the caller's "Not set") to screen readers. */
+export function EmptyValue({ label }: { label: string }) {
+  return (
+    <>
+      <span aria-hidden="true">—</span>
+      <span className="visually-hidden">{label}</span>
+    </>
+  );
 }
 
 export type CardProps = {

@@ -1,6 +1,7 @@
 // Modal dialogs on react-aria: focus is trapped inside while open and returns to the element that
 // opened it on close; Escape closes unless the dialog is busy. Rules: open state belongs to the
-// caller (a machine), so Modal is controlled (isOpen + onOpenChange); the title names the dialog.
+// caller (a machine), so Modal is controlled (isOpen + onOpenChange); the title names the dialog;
+// below md (a phone) a modal fills the screen whatever its size (overlay.css.ts).
 import type { ReactNode } from 'react';
 import { Dialog, DialogTrigger, Heading, Modal as AriaModal, ModalOverlay } from 'react-aria-components';
 import { Button, IconButton } from './button.tsx';
@@ -18,6 +19,8 @@ export type ModalProps = {
   children: ReactNode;
   footer?: ReactNode;
   size?: ModalSize;
+  /** 'full': as tall as the screen allows whatever the content, so switching tabs inside does not resize it. */
+  height?: 'content' | 'full';
   /** Name of the close (x) button; without it there is no x button (footer must close). */
   closeLabel?: string;
   /** Click outside closes; off by default so a half-filled form is not lost. */
@@ -27,7 +30,19 @@ export type ModalProps = {
   role?: 'dialog' | 'alertdialog';
 };
 
-export function Modal({ isOpen, onOpenChange, title, children, footer, size = 'md', closeLabel, isDismissable, isBusy, role }: ModalProps) {
+export function Modal({
+  isOpen,
+  onOpenChange,
+  title,
+  children,
+  footer,
+  size = 'md',
+  height = 'content',
+  closeLabel,
+  isDismissable,
+  isBusy,
+  role,
+}: ModalProps) {
   return (
     <ModalOverlay
       isOpen={isOpen}
@@ -37,7 +52,11 @@ export function Modal({ isOpen, onOpenChange, title, children, footer, size = 'm
       className={styles.modalOverlay}
     >
       <AriaModal className={`${styles.modal} ${styles.modalSize[size]}`}>
-        <Dialog role={role} className={styles.dialog} aria-busy={isBusy || undefined}>
+        <Dialog
+          role={role}
+          className={height === 'full' ? `${styles.dialog} ${styles.dialogFullHeight}` : styles.dialog}
+          aria-busy={isBusy || undefined}
+        >
           <div className={styles.dialogHeader}>
             <Heading slot="title" className={styles.dialogTitle}>
               {title}

@@ -16,6 +16,6 @@ export const ltrBlock = style({
   color: vars.color.text,
   padding: vars.space.sm,
   borderRadius: vars.radius.sm,
-  maxBlockSize: '20rem',
-  overflow: 'auto',
+  // Wraps and never scrolls on its own: a scrolling block would need a keyboard stop of its own
+  // (axe's scrollable-region-focusable, met in a phone's narrow column); the page or modal scrolls.
 });

@@ -1,7 +1,13 @@
 // Popover, menu, tooltip, modal looks. Rules: overlays sit on surfaceRaised with a border (visible in
-// every theme); menus show keyboard focus inside the item; modal sizes md/lg/xl cap the inline size.
+// every theme); menus show keyboard focus inside the item; modal sizes md/lg/xl cap the inline size;
+// below md (a phone) every modal fills the screen, its header and footer fixed and its body scrolling.
 import { style, styleVariants } from '@vanilla-extract/css';
+import { mediaDown } from '../theme/breakpoints.ts';
 import { vars } from '../theme/theme.css.ts';
+
+const phone = mediaDown('md');
+// The overlay's padding on both sides: the most a modal may take of the viewport above md.
+const modalMaxBlockSize = `calc(100dvh - 2 * ${vars.space.lg})`;
 
 export const popover = style({
   backgroundColor: vars.color.surfaceRaised,
@@ -87,26 +93,37 @@ export const modalOverlay = style({
   padding: vars.space.lg,
   overflowY: 'auto',
   backgroundColor: vars.color.overlay,
+  '@media': { [phone]: { padding: 0 } },
 });
 
 export const modal = style({
   inlineSize: '100%',
+  minInlineSize: 0,
   marginBlock: 'auto',
   backgroundColor: vars.color.surface,
   color: vars.color.text,
   borderRadius: vars.radius.lg,
   boxShadow: vars.shadow.lg,
   outline: 'none',
+  '@media': { [phone]: { marginBlock: 0, borderRadius: 0, boxShadow: 'none' } },
 });
 
-export const modalSize = styleVariants({
-  sm: { maxInlineSize: '24rem' },
-  md: { maxInlineSize: '32rem' },
-  lg: { maxInlineSize: '50rem' },
-  xl: { maxInlineSize: '71rem' },
+// Each size lets go of its cap on a phone (in the variant itself: same specificity, later rule).
+export const modalSize = styleVariants({ sm: '24rem', md: '32rem', lg: '50rem', xl: '71rem' }, (maxInlineSize) => ({
+  maxInlineSize,
+  '@media': { [phone]: { maxInlineSize: 'none' } },
+}));
+
+export const dialog = style({
+  outline: 'none',
+  display: 'flex',
+  flexDirection: 'column',
+  maxBlockSize: modalMaxBlockSize,
+  '@media': { [phone]: { blockSize: '100dvh', maxBlockSize: '100dvh' } },
 });
 
-export const dialog = style({ outline: 'none', display: 'flex', flexDirection: 'column', maxBlockSize: 'calc(100vh - 2rem)' });
+/** A modal whose content changes (tabs): as tall as it may be, so it does not jump between them. */
+export const dialogFullHeight = style({ blockSize: modalMaxBlockSize, '@media': { [phone]: { blockSize: '100dvh' } } });
 
 export const dialogHeader = style({
   display: 'flex',
@@ -116,11 +133,20 @@ export const dialogHeader = style({
   paddingInline: vars.space.xl,
   paddingBlock: vars.space.lg,
   borderBlockEnd: `1px solid ${vars.color.border}`,
+  '@media': { [phone]: { paddingInline: vars.space.lg, paddingBlock: vars.space.md } },
 });
 
 export const dialogTitle = style({ fontSize: vars.fontSize.lg, fontWeight: vars.fontWeight.bold, margin: 0 });
 
-export const dialogBody = style({ paddingInline: vars.space.xl, paddingBlock: vars.space.lg, overflowY: 'auto' });
+export const dialogBody = style({
+  flex: '1 1 auto',
+  minBlockSize: 0,
+  minInlineSize: 0,
+  paddingInline: vars.space.xl,
+  paddingBlock: vars.space.lg,
+  overflowY: 'auto',
+  '@media': { [phone]: { paddingInline: vars.space.lg } },
+});
 
 export const dialogFooter = style({
   display: 'flex',
@@ -130,6 +156,7 @@ export const dialogFooter = style({
   paddingInline: vars.space.xl,
   paddingBlock: vars.space.md,
   borderBlockStart: `1px solid ${vars.color.border}`,
+  '@media': { [phone]: { paddingInline: vars.space.lg } },
 });
 
 export const confirmBody = style({ display: 'flex', gap: vars.space.md, alignItems: 'flex-start' });
