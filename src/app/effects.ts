@@ -84,7 +84,9 @@ export function connectShellEffects(
       // The design system's theme class (src/ui) and the shell stylesheet's own (app.css).
       root.classList.remove(...themeClasses, ...Object.values(themeClass).filter(Boolean));
       root.classList.add(`theme-${event.style}`, ...[themeClass[event.style]].filter(Boolean));
-      root.style.colorScheme = event.style === 'light' ? 'light' : 'dark';
+      // Native controls (date pickers, scrollbars) follow the content: light in Semi-dark, whose
+      // dark chrome sets its own scheme (chromeClass, .theme-dim .topbar).
+      root.style.colorScheme = event.style === 'dark' ? 'dark' : 'light';
     }),
     system.menuLayout.on('menuLayout.apply', (event) => {
       const trigger = event.layout === 'top-menu' ? 'hover' : 'click';

@@ -2,13 +2,16 @@
 // user without audit rights perform through the API appear in the list with their badges; each
 // filter narrows the rows; the Detail modal shows the action and the changed name in red; the
 // Entity Changes tab and its Full Change History; the view survives a reload through the URL; axe
-// is clean; a user without AuditLogging.AuditLogs gets 403 and no menu entry.
+// is clean; a user without AuditLogging.AuditLogs gets 403 and no menu entry. Issue 20: one name for
+// the page, dates on two lines at most, empty fields dashed, a modal of stable height that fills a
+// phone's screen with its tabs reachable, Entity Changes' actions last, the themes' top bar and
+// date inputs.
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser, passwordToken } from '../kit/auth.ts';
 import { launchBrowser } from '../kit/browser.ts';
 import { lightPalette } from '../../src/ui/theme/palettes.ts';
-import { adminApi, dataRows, identitySpec } from './identity-helpers.ts';
+import { adminApi, dataRows, identitySpec, screenshots } from './identity-helpers.ts';
 import { acceptCookies, allMenuEntries, expectAxeCleanInLightAndDark, signIn } from './shell-helpers.ts';
 
 const spec = identitySpec();
@@ -87,7 +90,10 @@ describe('audit logs', () => {
     const { page, problems } = await openPage();
     expect(await allMenuEntries(page)).toContain('Audit Logging');
     await page.goto(`${spec.server.url}/audit-logs`);
-    await page.getByRole('heading', { level: 1, name: 'Audit logs' }).waitFor();
+    // One name for the page: the menu's (spec 2.2), in the title and the breadcrumb (issue 20.10).
+    await page.getByRole('heading', { level: 1, name: 'Audit Logging', exact: true }).waitFor();
+    const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(await breadcrumb.locator('[aria-current="page"]').innerText()).toBe('Audit Logging');
     expect(await page.getByRole('tab', { name: 'Audit Logs' }).getAttribute('aria-selected')).toBe('true');
 
     const table = auditTable(page);
@@ -113,6 +119,10 @@ describe('audit logs', () => {
       'Application name',
     ]);
     for (let i = 0; i < 6; i++) expect(await headers.nth(i).getAttribute('aria-sort')).toBe('none');
+    // The date has its four-digit year and takes two lines at most (day, then time), never three.
+    const date = created.first().locator('time');
+    expect(await date.textContent()).toMatch(/\d{4}/);
+    expect(await date.evaluate((element) => element.getClientRects().length)).toBeLessThanOrEqual(2);
     await expectAxeClean(page);
     // react-aria's touch-action for pressables comes from the design system's stylesheet (src/ui/csp.css.ts),
     // not from the inline <style> react-aria would add and the strict CSP would refuse.
@@ -238,7 +248,7 @@ describe('audit logs', () => {
     const before = await settledRows(page, table);
     expect(before.length).toBe(2);
     await page.reload();
-    await page.getByRole('heading', { level: 1, name: 'Audit logs' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Audit Logging' }).waitFor();
     await dataRows(table).first().waitFor();
     expect(await page.getByRole('textbox', { name: 'URL' }).inputValue()).toBe('/api/identity/users');
     expect(await page.getByRole('button', { name: /HTTP method$/ }).innerText()).toContain('POST');
@@ -265,14 +275,22 @@ describe('audit logs', () => {
     expect(overall).toMatch(/User name admin/);
     expect(overall).toContain('Extra properties');
     expect(overall).not.toContain('Exceptions');
+    // An empty field shows an em dash (and says 'Not set' to screen readers), never a blank.
+    expect(overall).toMatch(/Comments ?— ?Not set/);
+    for (const value of await dialog.locator('dd').allTextContents()) expect(value.trim()).not.toBe('');
     await expectAxeClean(page);
+    // The modal keeps its height from tab to tab.
+    const heightOf = async () => (await dialog.boundingBox())!.height;
+    const overallHeight = await heightOf();
 
     await dialog.getByRole('tab', { name: 'Actions (1)' }).click();
+    expect(await heightOf()).toBe(overallHeight);
     const actionRows = dataRows(dialog.getByRole('table', { name: 'Actions' }));
     expect(await actionRows.count()).toBe(1);
     expect(await actionRows.first().innerText()).toMatch(/IdentityUser.* - /);
 
     await dialog.getByRole('tab', { name: /^Changes \(\d+\)$/ }).click();
+    expect(await heightOf()).toBe(overallHeight);
     const properties = dialog.getByRole('table', { name: new RegExp(`Property changes of .*\\(${targetId}\\)`) });
     const nameRow = properties.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Name', exact: true }) });
     const cells = nameRow.getByRole('cell');
@@ -299,13 +317,14 @@ describe('audit logs', () => {
     await page.getByRole('tab', { name: 'Entity Changes' }).click();
     await page.waitForURL(/tab=entity-changes/);
     const table = page.getByRole('table', { name: 'Entity changes' });
+    // The row actions come last, as on the Audit Logs tab (issue 20.10).
     expect((await table.getByRole('columnheader').allInnerTexts()).map((h) => h.trim())).toEqual([
-      'Actions',
       'Time',
       'Change type',
       'Tenant id',
       'Entity id',
       'Entity type full name',
+      'Actions',
     ]);
     await page.getByRole('textbox', { name: 'Entity id' }).fill(targetId);
     await page.getByRole('textbox', { name: 'Entity id' }).press('Enter');
@@ -410,6 +429,79 @@ describe('audit logs', () => {
     }
   });
 
+  it('on a phone the Detail modal fills the screen and its Changes tab is reachable (issue 20.6)', async () => {
+    const { page, problems } = await openPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await page.goto(`${spec.server.url}/audit-logs?httpMethod=PUT`);
+      const row = (await refreshUntilRow(page, `/api/identity/users/${targetId}`)).first();
+      await row.getByRole('button', { name: `Actions for PUT /api/identity/users/${targetId}` }).click();
+      await page.getByRole('menuitem', { name: 'Detail' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Audit log detail' });
+      const overall = dialog.getByRole('tab', { name: 'Overall' });
+      await overall.waitFor();
+      expect(await dialog.boundingBox()).toEqual({ x: 0, y: 0, width: 390, height: 844 });
+      await screenshots(page, 'audit-detail-overall');
+      // Nothing in it is wider than the screen: the page does not scroll sideways.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      // The arrow keys reach the last tab; it is scrolled into view, whole, and selected.
+      await overall.focus();
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('ArrowRight');
+      const changes = dialog.getByRole('tab', { name: /^Changes \(\d+\)$/ });
+      expect(await changes.getAttribute('aria-selected')).toBe('true');
+      const box = (await changes.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+      await dialog
+        .getByRole('table', { name: /^Property changes of / })
+        .first()
+        .waitFor();
+      await screenshots(page, 'audit-detail-changes');
+      // The Actions tab's parameters get the screen's width, not a sliver of it.
+      await dialog.getByRole('tab', { name: 'Actions (1)' }).click();
+      const json = dialog.getByRole('tabpanel').locator('pre').first();
+      await screenshots(page, 'audit-detail-actions');
+      expect((await json.boundingBox())!.width).toBeGreaterThan(150);
+      await expectAxeClean(page, false);
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      expect(problems).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it("Semi-dark puts the top bar in the side menu's dark; native date inputs follow the theme (issue 20.11)", async () => {
+    const { page, problems } = await openPage();
+    try {
+      const colorSchemeOf = (locator: Locator) => locator.evaluate((element) => getComputedStyle(element).colorScheme);
+      await page.evaluate(() => localStorage.setItem('LPX_THEME', 'dim'));
+      await page.goto(`${spec.server.url}/audit-logs`);
+      await page.waitForFunction(() => document.documentElement.classList.contains('theme-dim'));
+      const banner = page.getByRole('banner');
+      const menu = page.getByRole('complementary');
+      expect(await background(banner)).toBe(await background(menu));
+      const [red = 255] = ((await background(banner)).match(/\d+/g) ?? []).map(Number);
+      expect(red).toBeLessThan(128);
+      await screenshots(page, 'audit-dim');
+      // The content stays light, and so do its native controls.
+      expect(await colorSchemeOf(page.getByLabel('Start time'))).toBe('light');
+      await expectAxeClean(page, false);
+
+      await page.evaluate(() => localStorage.setItem('LPX_THEME', 'dark'));
+      await page.reload();
+      await page.waitForFunction(() => document.documentElement.classList.contains('theme-dark'));
+      // Dark chosen while the system is light: the date pickers' icons are drawn for a dark field.
+      expect(await colorSchemeOf(page.getByLabel('Start time'))).toBe('dark');
+      await screenshots(page, 'audit-dark');
+      expect(problems).toEqual([]);
+    } finally {
+      await page.evaluate(() => localStorage.removeItem('LPX_THEME'));
+      await page.close();
+    }
+  });
+
   it('a user with AuditLogging.AuditLogs but without its Export permission sees the list and no Export to Excel', async () => {
     const reader = { userName: 'audit-reader', password: '1q2w3E*reader' };
     const created = await api('POST', '/api/identity/users', spec.adminToken, {
@@ -433,7 +525,7 @@ describe('audit logs', () => {
       const page = await other.context.newPage();
       await signIn(page, spec.server.url, reader.userName, reader.password);
       await page.goto(`${spec.server.url}/audit-logs`);
-      await page.getByRole('heading', { name: 'Audit logs' }).waitFor();
+      await page.getByRole('heading', { name: 'Audit Logging' }).waitFor();
       await page.getByRole('button', { name: 'Refresh' }).first().waitFor();
       expect(await page.getByRole('button', { name: 'Export to Excel' }).count()).toBe(0);
     } finally {
@@ -450,7 +542,7 @@ describe('audit logs', () => {
       expect(await allMenuEntries(page)).not.toContain('Audit Logging');
       await page.goto(`${spec.server.url}/audit-logs`);
       await page.getByRole('heading', { level: 1, name: /Forbidden/ }).waitFor();
-      expect(await page.getByRole('heading', { name: 'Audit logs' }).count()).toBe(0);
+      expect(await page.getByRole('heading', { name: 'Audit Logging' }).count()).toBe(0);
     } finally {
       await other.close();
     }

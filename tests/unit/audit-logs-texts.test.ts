@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { auditLogsTexts, auditLogsTextSets } from '../../src/screens/audit-logs/audit-logs-texts.ts';
 import { formatAge } from '../../src/screens/audit-logs/relative-time.ts';
+import { textsFor } from '../../src/i18n/texts.ts';
 
 const english = auditLogsTextSets.en;
 const placeholders = (text: string) => [...text.matchAll(/\{\d\}/g)].map((m) => m[0]).sort();
@@ -11,9 +12,15 @@ const placeholders = (text: string) => [...text.matchAll(/\{\d\}/g)].map((m) => 
 describe('audit logging texts', () => {
   it('English: the page title and the ABP relative-time titles of spec 2.6', () => {
     const t = auditLogsTexts('en');
-    expect(t('Menu:AuditLogging')).toBe('Audit logs');
+    expect(t('Menu:AuditLogging')).toBe('Audit Logging');
     expect(t('DaysAgoWithUserTitle', formatAge({ value: 3, unit: 'day' }, 'en'), 'admin')).toBe('Changed 3 days ago by admin');
     expect(t('DaysAgoTitle', formatAge({ value: 2, unit: 'hour' }, 'en'))).toBe('Changed 2 hours ago');
+  });
+
+  it('names the page as the main menu and the breadcrumb do, in every language (issue 20.10)', () => {
+    for (const culture of ['en', 'ar', 'fr', 'hy'] as const) {
+      expect(auditLogsTexts(culture)('Menu:AuditLogging'), culture).toBe(textsFor(culture)('menu.auditLogging'));
+    }
   });
 
   for (const culture of ['ar', 'fr', 'hy'] as const) {

@@ -1,11 +1,13 @@
-// The audit log Detail modal (spec 2.6): extra large, tabs Overall, 'Actions (n)' and, only when the
-// log has entity changes, 'Changes (n)'. Render-only: the recordModal actor holds the open state and
+// The audit log Detail modal (spec 2.6): extra large (the whole screen on a phone), as tall as the
+// screen allows so switching tabs does not resize it, tabs Overall, 'Actions (n)' and, only when the
+// log has entity changes, 'Changes (n)'; a field without a value shows an em dash. Render-only: the recordModal actor holds the open state and
 // the loaded log; closing returns focus to the row's actions button (react-aria's modal restores it).
 import type { ReactNode } from 'react';
 import type { AuditLogActionDto, AuditLogDto } from '../../api/audit-logging.ts';
 import {
   Badge,
   DataTable,
+  EmptyValue,
   httpMethodBadgeVariant,
   LtrBlock,
   LtrText,
@@ -37,7 +39,7 @@ export function StatusBadges({ statusCode, method }: { statusCode: number | null
 
 export function AuditLogDetailModal({ modal, t, culture, dates }: RecordModalProps) {
   return (
-    <RecordModal<AuditLogDto> modal={modal} t={t} title={() => t('detailTitle')} size="xl">
+    <RecordModal<AuditLogDto> modal={modal} t={t} title={() => t('detailTitle')} size="xl" height="full">
       {(log) => <AuditLogDetail log={log} t={t} culture={culture} dates={dates} />}
     </RecordModal>
   );
@@ -47,14 +49,15 @@ function AuditLogDetail({ log, t, culture, dates }: { log: AuditLogDto; t: Trans
   const now = new Date();
   const tenant = tenantImpersonator(log);
   const user = userImpersonator(log);
+  // A value of null shows the em dash (EmptyValue), never a blank.
   const rows: Array<[string, ReactNode] | null> = [
-    [t('httpStatusCode'), log.httpStatusCode != null ? <StatusBadges key="status" statusCode={log.httpStatusCode} method={null} /> : ''],
-    [t('httpMethod'), log.httpMethod ? <StatusBadges key="method" statusCode={null} method={log.httpMethod} /> : ''],
-    [t('url'), <LtrText key="url">{log.url ?? ''}</LtrText>],
-    [t('clientIpAddress'), <LtrText key="ip">{log.clientIpAddress ?? ''}</LtrText>],
-    [t('clientName'), log.clientName ?? ''],
+    [t('httpStatusCode'), log.httpStatusCode != null ? <StatusBadges key="status" statusCode={log.httpStatusCode} method={null} /> : null],
+    [t('httpMethod'), log.httpMethod ? <StatusBadges key="method" statusCode={null} method={log.httpMethod} /> : null],
+    [t('url'), log.url ? <LtrText key="url">{log.url}</LtrText> : null],
+    [t('clientIpAddress'), log.clientIpAddress ? <LtrText key="ip">{log.clientIpAddress}</LtrText> : null],
+    [t('clientName'), log.clientName || null],
     log.exceptions ? [t('exceptions'), <LtrBlock key="exceptions">{prettyJson(log.exceptions)}</LtrBlock>] : null,
-    [t('userName'), log.userName ?? ''],
+    [t('userName'), log.userName || null],
     tenant ? [t('tenantImpersonator'), tenant] : null,
     user ? [t('userImpersonator'), user] : null,
     [
@@ -64,12 +67,13 @@ function AuditLogDetail({ log, t, culture, dates }: { log: AuditLogDto; t: Trans
       </time>,
     ],
     [t('duration'), t('milliseconds', log.executionDuration)],
-    [t('browserInfo'), <LtrText key="browser">{log.browserInfo ?? ''}</LtrText>],
-    [t('applicationName'), log.applicationName ?? ''],
-    [t('correlationId'), <LtrText key="correlation">{log.correlationId ?? ''}</LtrText>],
-    [t('comments'), log.comments ?? ''],
+    [t('browserInfo'), log.browserInfo ? <LtrText key="browser">{log.browserInfo}</LtrText> : null],
+    [t('applicationName'), log.applicationName || null],
+    [t('correlationId'), log.correlationId ? <LtrText key="correlation">{log.correlationId}</LtrText> : null],
+    [t('comments'), log.comments || null],
     [t('extraProperties'), <LtrBlock key="extra">{extraPropertiesJson(log.extraProperties)}</LtrBlock>],
   ];
+  const empty = <EmptyValue label={t('notSet')} />;
   return (
     <Tabs defaultSelectedKey="overall">
       <TabList aria-label={t('detailTitle')}>
@@ -84,7 +88,7 @@ function AuditLogDetail({ log, t, culture, dates }: { log: AuditLogDto; t: Trans
             .map(([term, value]) => (
               <div key={term} className={styles.detailRow}>
                 <dt className={styles.term}>{term}</dt>
-                <dd className={styles.definition}>{value}</dd>
+                <dd className={styles.definition}>{value ?? empty}</dd>
               </div>
             ))}
         </dl>
@@ -107,7 +111,7 @@ function AuditLogDetail({ log, t, culture, dates }: { log: AuditLogDto; t: Trans
             {
               id: 'parameters',
               header: t('parameters'),
-              cell: (action) => (action.parameters ? <LtrBlock>{prettyJson(action.parameters)}</LtrBlock> : ''),
+              cell: (action) => (action.parameters ? <LtrBlock>{prettyJson(action.parameters)}</LtrBlock> : empty),
             },
           ]}
         />

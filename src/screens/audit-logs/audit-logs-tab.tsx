@@ -10,7 +10,7 @@ import { type DataColumn, LtrText, NumberField, Select, TextField } from '../../
 import { ListFilters, ListTable, usePagedList } from '../../views/lists/paged-list-view.tsx';
 import { StatusBadges } from './audit-log-detail.tsx';
 import * as styles from './audit-logs.css.ts';
-import { type DateFormats, DateTimeField, ExportSlot, filterLayout, type Translate } from './audit-parts.tsx';
+import { type DateFormats, DayAndTime, DateTimeField, ExportSlot, filterLayout, type Translate } from './audit-parts.tsx';
 import { httpMethods, httpStatusCodes, statusCodeLabel } from './http-status-codes.ts';
 
 const any = 'any';
@@ -57,7 +57,7 @@ export function AuditLogsTab({
         header: t('date'),
         width: 150,
         sortable: true,
-        cell: (log) => <time dateTime={log.executionTime}>{dates.short(log.executionTime)}</time>,
+        cell: (log) => <DayAndTime value={log.executionTime} dates={dates} />,
       },
       {
         id: 'executionDuration',

@@ -1,5 +1,6 @@
 // Texts of the audit logging screen (spec 2.6), in its own chunk. ABP's keys where the spec names
-// them (Menu:AuditLogging, DaysAgoTitle, DaysAgoWithUserTitle); `{0}` is a relative time already
+// them (Menu:AuditLogging, DaysAgoTitle, DaysAgoWithUserTitle); the page's title is the main menu's
+// 'Audit Logging' (spec 2.2) word for word, as is the breadcrumb; `{0}` is a relative time already
 // worded by Intl in the culture ("3 days ago"), `{1}` a user name. Status reason phrases and HTTP
 // methods are protocol names and stay untranslated (http-status-codes.ts).
 import { type AreaTexts, defineTexts } from '../../i18n/define-texts.ts';
@@ -7,7 +8,7 @@ import { type AreaTexts, defineTexts } from '../../i18n/define-texts.ts';
 /** The four sets, exported for the completeness test (tests/unit/audit-logs-texts.test.ts). */
 export const auditLogsTextSets = {
   en: {
-    'Menu:AuditLogging': 'Audit logs',
+    'Menu:AuditLogging': 'Audit Logging',
     tabs: 'Audit logging views',
     auditLogsTab: 'Audit Logs',
     entityChangesTab: 'Entity Changes',
@@ -73,6 +74,7 @@ export const auditLogsTextSets = {
     newValue: 'New value',
     changed: '(changed)',
     noData: 'No data available',
+    notSet: 'Not set',
     propertyChanges: 'Property changes of {0}',
     detailFailed: 'The details could not be loaded.',
     startDate: 'Start date',
@@ -156,6 +158,7 @@ export const auditLogsTextSets = {
     newValue: 'القيمة الجديدة',
     changed: '(تم التغيير)',
     noData: 'لا توجد بيانات',
+    notSet: 'غير محدد',
     propertyChanges: 'تغييرات خصائص {0}',
     detailFailed: 'تعذر تحميل التفاصيل.',
     startDate: 'تاريخ البدء',
@@ -173,7 +176,7 @@ export const auditLogsTextSets = {
     Deleted: 'تم الحذف',
   },
   fr: {
-    'Menu:AuditLogging': 'Journaux d’audit',
+    'Menu:AuditLogging': "Journaux d'audit",
     tabs: 'Vues de la journalisation d’audit',
     auditLogsTab: 'Journaux d’audit',
     entityChangesTab: 'Modifications d’entités',
@@ -239,6 +242,7 @@ export const auditLogsTextSets = {
     newValue: 'Nouvelle valeur',
     changed: '(modifiée)',
     noData: 'Aucune donnée disponible',
+    notSet: 'Non renseigné',
     propertyChanges: 'Modifications des propriétés de {0}',
     detailFailed: 'Les détails n’ont pas pu être chargés.',
     startDate: 'Date de début',
@@ -322,6 +326,7 @@ export const auditLogsTextSets = {
     newValue: 'Նոր արժեք',
     changed: '(փոփոխված)',
     noData: 'Տվյալներ չկան',
+    notSet: 'Նշված չէ',
     propertyChanges: '{0}-ի հատկությունների փոփոխություններ',
     detailFailed: 'Մանրամասները չհաջողվեց բեռնել։',
     startDate: 'Սկզբի ամսաթիվ',

@@ -30,7 +30,8 @@ export const nativeInput = style({
   minBlockSize: '2.25rem',
   inlineSize: '100%',
   minInlineSize: 0,
-  colorScheme: 'light dark',
+  // No color-scheme of its own: it inherits the theme's (src/ui/theme), so the picker icon is light in
+  // Dark ('light dark' here followed the system's preference instead: a dark icon on a dark field).
   ':focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '1px' },
 });
 
@@ -103,3 +104,5 @@ export const rowButtons = style({ display: 'flex', gap: vars.space.xs });
 export const muted = style({ color: vars.color.textMuted });
 
 export const detailRow = style({ display: 'contents' });
+
+export const nowrap = style({ whiteSpace: 'nowrap' });

@@ -8,7 +8,18 @@ import { type ReactNode, useId, useMemo } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { type RecordModalMachine, selectRecordModal } from '../../../machines/audit-logging/record-modal.machine.ts';
 import type { EntityChangeDto } from '../../api/audit-logging.ts';
-import { Badge, Button, ErrorState, LoadingState, LtrText, Modal, type ModalSize, Tooltip } from '../../ui/index.ts';
+import {
+  Badge,
+  Button,
+  EmptyValue,
+  ErrorState,
+  LoadingState,
+  LtrText,
+  Modal,
+  type ModalProps,
+  type ModalSize,
+  Tooltip,
+} from '../../ui/index.ts';
 import { changeTypeName, changeTypeVariant, isChangedValue } from './audit-log-view.ts';
 import { AuditExportButton } from './export/audit-export-button.tsx';
 import * as styles from './audit-logs.css.ts';
@@ -20,14 +31,29 @@ import { ageOf, formatAge } from './relative-time.ts';
 export type Translate = (key: AuditLogsText, ...args: Array<string | number>) => string;
 
 export interface DateFormats {
-  short(value: string | null | undefined): string;
   full(value: string | null | undefined): string;
+  /** The day with its four-digit year, and the time: DayAndTime's two halves. */
+  day(value: string | null | undefined): string;
+  time(value: string | null | undefined): string;
 }
 
 export function useDateFormats(culture: string): DateFormats {
   return useMemo(
-    () => ({ short: dateTimeFormatter(culture), full: dateTimeFormatter(culture, { dateStyle: 'full', timeStyle: 'long' }) }),
+    () => ({
+      full: dateTimeFormatter(culture, { dateStyle: 'full', timeStyle: 'long' }),
+      day: dateTimeFormatter(culture, { year: 'numeric', month: '2-digit', day: '2-digit' }),
+      time: dateTimeFormatter(culture, { timeStyle: 'medium' }),
+    }),
     [culture],
+  );
+}
+
+/** A date and time: the day (four-digit year) then the time, each kept whole, so a narrow column puts them on two lines, never three. */
+export function DayAndTime({ value, dates }: { value: string; dates: DateFormats }) {
+  return (
+    <time dateTime={value}>
+      <span className={styles.nowrap}>{dates.day(value)}</span> <span className={styles.nowrap}>{dates.time(value)}</span>
+    </time>
   );
 }
 
@@ -110,7 +136,7 @@ export function EntityChangeView({
       <p className={styles.changeHeader}>
         <Tooltip content={full}>
           <Button variant="ghost" size="sm" className={styles.timeButton}>
-            <time dateTime={change.changeTime}>{dates.short(change.changeTime)}</time>
+            <DayAndTime value={change.changeTime} dates={dates} />
             <span className="visually-hidden"> ({full})</span>
           </Button>
         </Tooltip>
@@ -141,9 +167,9 @@ export function EntityChangeView({
                   <th scope="row" className={styles.propertyCell}>
                     {property.propertyName}
                   </th>
-                  <td className={styles.propertyCell}>{property.originalValue ?? ''}</td>
+                  <td className={styles.propertyCell}>{property.originalValue ?? <EmptyValue label={t('notSet')} />}</td>
                   <td className={`${styles.propertyCell} ${changed ? styles.changedValue : ''}`}>
-                    {property.newValue ?? ''}
+                    {property.newValue ?? <EmptyValue label={t('notSet')} />}
                     {changed && <span className="visually-hidden"> {t('changed')}</span>}
                   </td>
                 </tr>
@@ -165,12 +191,14 @@ export function RecordModal<TRecord, TRequest = unknown>({
   t,
   title,
   size,
+  height,
   children,
 }: {
   modal: ActorRefFrom<RecordModalMachine>;
   t: Translate;
   title: (request: TRequest | null) => string;
   size: ModalSize;
+  height?: ModalProps['height'];
   children: (record: TRecord) => ReactNode;
 }) {
   const view = useSelector(modal, (snapshot) => selectRecordModal<TRecord, TRequest>(snapshot));
@@ -183,6 +211,7 @@ export function RecordModal<TRecord, TRequest = unknown>({
       }}
       title={title(view.request)}
       size={size}
+      height={height}
       closeLabel={t('close')}
       footer={
         <Button variant="secondary" onPress={close}>

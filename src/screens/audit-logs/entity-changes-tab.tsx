@@ -1,7 +1,8 @@
 // The Entity Changes tab (spec 2.6) and its large modal. Render-only: the list is a pagedList actor
 // (the change type select applies at once, Enter or Refresh applies the rest); the actions column
-// comes first (150, not sortable) with 'Change Details' (search icon) and 'Full Change History'
-// (history icon), each opening the recordModal actor with its request; the modal is titled
+// (150, not sortable) with 'Change Details' (search icon) and 'Full Change History' (history icon),
+// each opening the recordModal actor with its request, comes last like the Audit Logs tab's row
+// actions (issue 20.10; spec 2.6's table lists it first); the modal is titled
 // '<entity type full name> (<entity id>)' and lists the changes with user names, or 'No changes'.
 import { useCallback, useMemo } from 'react';
 import type { ActorRefFrom } from 'xstate';
@@ -15,6 +16,7 @@ import * as styles from './audit-logs.css.ts';
 import {
   ChangeTypeBadge,
   type DateFormats,
+  DayAndTime,
   DateTimeField,
   EntityChangeView,
   ExportSlot,
@@ -50,6 +52,22 @@ export function EntityChangesTab({
   const columns = useMemo<DataColumn<EntityChangeDto>[]>(
     () => [
       {
+        id: 'changeTime',
+        header: t('time'),
+        width: 230,
+        sortable: true,
+        cell: (change) => <DayAndTime value={change.changeTime} dates={dates} />,
+      },
+      { id: 'changeType', header: t('changeType'), width: 140, cell: (change) => <ChangeTypeBadge changeType={change.changeType} t={t} /> },
+      { id: 'tenantId', header: t('tenantId'), width: 150, cell: (change) => <LtrText>{change.tenantId ?? ''}</LtrText> },
+      { id: 'entityId', header: t('entityId'), width: 150, cell: (change) => <LtrText>{change.entityId ?? ''}</LtrText> },
+      {
+        id: 'entityTypeFullName',
+        header: t('entityTypeFullName'),
+        width: 150,
+        cell: (change) => <LtrText>{change.entityTypeFullName}</LtrText>,
+      },
+      {
         id: 'actions',
         header: t('actionsColumn'),
         width: 150,
@@ -83,22 +101,6 @@ export function EntityChangesTab({
             </span>
           );
         },
-      },
-      {
-        id: 'changeTime',
-        header: t('time'),
-        width: 230,
-        sortable: true,
-        cell: (change) => <time dateTime={change.changeTime}>{dates.short(change.changeTime)}</time>,
-      },
-      { id: 'changeType', header: t('changeType'), width: 140, cell: (change) => <ChangeTypeBadge changeType={change.changeType} t={t} /> },
-      { id: 'tenantId', header: t('tenantId'), width: 150, cell: (change) => <LtrText>{change.tenantId ?? ''}</LtrText> },
-      { id: 'entityId', header: t('entityId'), width: 150, cell: (change) => <LtrText>{change.entityId ?? ''}</LtrText> },
-      {
-        id: 'entityTypeFullName',
-        header: t('entityTypeFullName'),
-        width: 150,
-        cell: (change) => <LtrText>{change.entityTypeFullName}</LtrText>,
       },
     ],
     [t, dates, open],
