@@ -1,8 +1,10 @@
 // The dashboard's audit-log widgets against the real server (spec 2.6, 6, 9): for the admin both
 // charts render at 273x136 under the strict CSP (ApexCharts injects no <style>; its stylesheet is a
-// linked file), with titles and value tables as text alternatives; changing the start date reloads
-// the statistics with the new range; a user with the dashboard but without AuditLogging.AuditLogs
-// sees no widget and the browser makes no request to the statistics endpoints at all. Axe clean.
+// linked file), with titles and value tables as text alternatives; the page's one period (issue
+// 20.8) reloads the statistics with a new range and refuses an inverted one; the cards fill the row
+// and the bar chart shows its days and its unit; a user with the dashboard but without
+// AuditLogging.AuditLogs sees no widget and the browser makes no request to the statistics endpoints
+// at all. Axe clean.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AuditLogRecord, writeAuditLogs } from '../../server/audit/writer.ts';
@@ -98,6 +100,20 @@ describe('dashboard audit widgets', () => {
       expect(await averageTable.getByRole('row').count()).toBeGreaterThanOrEqual(4);
       const errorTable = page.getByRole('table', { name: 'Error rate in logs' });
       expect(await errorTable.getByRole('row').count()).toBe(3);
+      // A dashboard, not a stack: the two cards share the row, filling it, under the page's title.
+      const grid = page.getByRole('region', { name: 'Widgets' });
+      const gridBox = (await grid.boundingBox())!;
+      const [averageBox, errorBox] = [(await average.boundingBox())!, (await errorRate.boundingBox())!];
+      expect(averageBox.y).toBe(errorBox.y);
+      expect(averageBox.height).toBe(errorBox.height);
+      expect(averageBox.width + errorBox.width).toBeGreaterThan(gridBox.width * 0.95);
+      // The bar chart names its days under the bars and its unit.
+      const axisLabels = await average.locator('.apexcharts-xaxis-label').allTextContents();
+      expect(axisLabels.filter((label) => /\d/.test(label)).length).toBeGreaterThanOrEqual(1);
+      expect(await average.locator('.apexcharts-yaxis-title').textContent()).toBe('ms');
+      // One period for the page, outside the widgets' cards.
+      expect(await page.getByRole('group', { name: 'Period' }).count()).toBe(1);
+      expect(await grid.getByLabel('Start date').count()).toBe(0);
       // ApexCharts found the linked stylesheet and injected no <style> (the CSP would refuse it).
       expect(await page.evaluate(() => document.getElementById('apexcharts-css')?.tagName)).toBe('LINK');
       expect(await page.evaluate(() => document.querySelectorAll('style').length)).toBe(0);
@@ -110,6 +126,13 @@ describe('dashboard audit widgets', () => {
       expect(latest.length).toBeGreaterThanOrEqual(1);
       expect(new Date(latest.at(-1)!.searchParams.get('startDate')!).getFullYear()).toBe(2020);
       await average.locator('svg').first().waitFor();
+      // An end before the start is kept on the page and said, and nothing is requested for it.
+      const sent = requests.length;
+      await page.getByLabel('End date').fill('2019-12-31');
+      await page.getByRole('alert').filter({ hasText: 'Choose a start date and an end date' }).waitFor();
+      expect(requests.length).toBe(sent);
+      await page.getByLabel('End date').fill(new Date().toISOString().slice(0, 10));
+      await page.getByRole('alert').filter({ hasText: 'Choose a start date' }).waitFor({ state: 'detached' });
       await expectAxeCleanInLightAndDark(page);
       expect(problems).toEqual([]);
     } finally {
@@ -153,6 +176,9 @@ describe('dashboard audit widgets', () => {
           expect(box.x, language).toBeGreaterThanOrEqual(chart.x);
           expect(box.x + box.width, language).toBeLessThanOrEqual(chart.x + chart.width);
         }
+        // The days under the bars read left to right in every language ('23/11/2026', not '232026/11/').
+        const day = page.locator('.apexcharts-xaxis-label').first();
+        expect(await day.evaluate((element) => getComputedStyle(element).direction), language).toBe('ltr');
         await screenshots(page, `dashboard-${language}`);
       }
       await page.evaluate(() => localStorage.removeItem('Abp.SelectedLanguage'));
@@ -171,8 +197,10 @@ describe('dashboard audit widgets', () => {
       await signIn(page, server.url, dashboardOnly.userName, dashboardOnly.password);
       await page.goto(`${server.url}/dashboard`);
       await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
-      await page.getByRole('region', { name: 'Widgets' }).waitFor();
+      await page.getByRole('region', { name: 'Widgets' }).getByText('Nothing to show yet').waitFor();
       await page.waitForLoadState('networkidle');
+      // No widget, no period to choose.
+      expect(await page.getByRole('group', { name: 'Period' }).count()).toBe(0);
       expect(await page.getByRole('region', { name: 'Average execution duration in logs per day' }).count()).toBe(0);
       expect(await page.getByRole('region', { name: 'Error rate in logs' }).count()).toBe(0);
       expect(requests).toEqual([]);

@@ -1,33 +1,82 @@
-// Dashboard (spec 2.1 '/dashboard'): guarded by Finance.Dashboard.Host or .Tenant in the route
-// registry. The audit-log widgets (spec 2.6) show only with the AuditLogging.AuditLogs policy and
-// the AuditLogging.Enable feature not 'false'; without them their chunk (ApexCharts) is never
-// loaded and no statistics are requested.
-import { useSelector } from '@xstate/react';
-import { lazy, Suspense } from 'react';
+// Dashboard (spec 2.1 '/dashboard', issue 20.8): guarded by Finance.Dashboard.Host or .Tenant in the
+// route registry. A grid of widget cards under one period for the page, which the dashboard machine
+// owns and hands to its widgets (machines/dashboard/dashboard.machine.ts). The audit-log widgets
+// (spec 2.6) show only with the AuditLogging.AuditLogs policy and the AuditLogging.Enable feature not
+// 'false'; without them their chunk (ApexCharts) is never loaded and no statistics are requested.
+// Render-only: the real loader is provided here; the components show the machines' views.
+import { useActorRef, useSelector } from '@xstate/react';
+import { lazy, Suspense, useMemo } from 'react';
+import { fromPromise } from 'xstate';
+import { auditWidgetsMachine } from '../../../machines/audit-logging/audit-widgets.machine.ts';
+import { dashboardMachine, selectDashboard } from '../../../machines/dashboard/dashboard.machine.ts';
+import { type DateRange, getAuditStatistics, lastSevenDays } from '../../api/audit-statistics.ts';
 import { isFeatureOn, isGranted } from '../../app/access.ts';
+import { inspectOptions } from '../../app/inspection.ts';
 import { selectAccess } from '../../app/shell-view.ts';
 import { useSystem } from '../../app/system-context.ts';
+import { useAreaTexts } from '../../app/use-area-texts.ts';
+import { useSessionHttp } from '../../app/use-session-http.ts';
 import { useTexts } from '../../app/use-texts.ts';
+import { EmptyState, stackClass, TextField } from '../../ui/index.ts';
+import { dashboardTexts } from './dashboard-texts.ts';
+import * as styles from './dashboard.css.ts';
 
 const AuditWidgets = lazy(() => import('./audit-widgets/audit-widgets.tsx'));
 
 export default function DashboardScreen() {
-  const t = useTexts();
+  const shell = useTexts();
+  const t = useAreaTexts(dashboardTexts);
   const { auth } = useSystem();
   const access = useSelector(auth, selectAccess);
-  const auditWidgets =
+  const http = useSessionHttp();
+  const auditAllowed =
     isGranted(access, 'AuditLogging.AuditLogs') && isFeatureOn(access, { name: 'AuditLogging.Enable', rule: 'notFalse' });
+  const logic = useMemo(
+    () =>
+      dashboardMachine.provide({
+        actors: {
+          auditWidgets: auditWidgetsMachine.provide({
+            actors: {
+              loadStatistics: fromPromise(({ input, signal }: { input: { range: DateRange }; signal: AbortSignal }) =>
+                getAuditStatistics(http, input.range, signal),
+              ),
+            },
+          }),
+        },
+      }),
+    [http],
+  );
+  const dashboard = useActorRef(logic, { input: { auditAllowed, period: lastSevenDays(new Date()) }, ...inspectOptions() });
+  const view = useSelector(dashboard, selectDashboard);
+  const change = (period: Partial<DateRange>) => dashboard.send({ type: 'period.change', period: { ...view.period, ...period } });
+
   return (
-    <div className="page">
-      <h1>{t('dashboard.title')}</h1>
-      <section className="widget-area" aria-labelledby="widgets-heading">
-        <h2 id="widgets-heading">{t('dashboard.widgets')}</h2>
-        {auditWidgets ? (
+    <div className={`page ${stackClass}`}>
+      <div className={styles.header}>
+        <h1 className={styles.title}>{shell('dashboard.title')}</h1>
+        {view.hasWidgets && (
+          <fieldset className={styles.period}>
+            <legend className="visually-hidden">{t('period')}</legend>
+            <TextField
+              label={t('startDate')}
+              type="date"
+              value={view.period.startDate}
+              onChange={(value) => change({ startDate: value })}
+            />
+            <TextField label={t('endDate')} type="date" value={view.period.endDate} onChange={(value) => change({ endDate: value })} />
+          </fieldset>
+        )}
+      </div>
+      {!view.isPeriodValid && <p role="alert">{t('invalidPeriod')}</p>}
+      <section className={styles.grid} aria-label={shell('dashboard.widgets')}>
+        {view.auditWidgets && view.hasWidgets ? (
           <Suspense fallback={null}>
-            <AuditWidgets isAllowed={auditWidgets} />
+            <AuditWidgets widgets={view.auditWidgets} />
           </Suspense>
         ) : (
-          <p className="empty-state">{t('dashboard.empty')}</p>
+          <div className={styles.fullRow}>
+            <EmptyState title={t('noWidgets')} description={t('noWidgetsText')} />
+          </div>
         )}
       </section>
     </div>

@@ -1,19 +1,20 @@
-// Layout of the audit-log widgets: the two chart cards side by side when they fit, the pie's own
-// legend (the built-in one is off, see apex-stylesheet.ts) with its colour swatches.
+// Layout of the audit-log widgets: two cards of the dashboard's grid, each as tall as its row, the
+// chart centred in its card (273x136, spec 9) with the pie's own legend beside it (the built-in one is
+// off, see apex-stylesheet.ts) and its colour swatches.
 import { style } from '@vanilla-extract/css';
 // The theme contract itself: a .css.ts file is evaluated at build time, without the components.
 import { vars } from '../../../ui/theme/theme.css.ts';
 
-export const widgets = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.md, alignItems: 'flex-start' });
+export const cell = style({ display: 'grid', minInlineSize: 0 });
 
-export const range = style({
+export const card = style({ blockSize: '100%' });
+
+export const chart = style({
   display: 'flex',
   flexWrap: 'wrap',
-  gap: vars.space.md,
-  border: 0,
-  padding: 0,
-  margin: 0,
-  marginBlockEnd: vars.space.md,
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: vars.space.lg,
 });
 
 export const legend = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space.xs, fontSize: vars.fontSize.sm });

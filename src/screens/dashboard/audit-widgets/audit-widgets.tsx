@@ -1,19 +1,19 @@
 // The dashboard's audit-log widgets (spec 2.6, 9), in their own chunk with ApexCharts (loaded only
-// for a caller who may see them). Render-only over the auditWidgets machine: a date range (the last
-// 7 days by default), the 'Average execution duration in logs per day' bar chart and the 'Error
-// rate in logs' pie, each 273x136. Each chart is decoration for sighted users (aria-hidden); its
+// for a caller who may see them). Render-only over the auditWidgets actor, a child of the dashboard
+// machine that hands it the page's period: two cards of the dashboard's grid, 'Average execution
+// duration in logs per day' (a bar chart with its days on the axis and its unit, ms) and 'Error rate
+// in logs' (a pie), each chart 273x136. Each chart is decoration for sighted users (aria-hidden); its
 // title is a heading and its values are a visually hidden table, the text alternative.
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import type { ApexOptions } from 'apexcharts';
-import { type ComponentType, useId, useMemo } from 'react';
+import { type ComponentType, useMemo } from 'react';
 import ReactApexChart from 'react-apexcharts';
-import { fromPromise } from 'xstate';
-import { auditWidgetsMachine, selectAuditWidgets } from '../../../../machines/audit-logging/audit-widgets.machine.ts';
-import { type DateRange, getAuditStatistics, lastSevenDays, type StatisticPoint } from '../../../api/audit-statistics.ts';
-import { inspectOptions } from '../../../app/inspection.ts';
+import type { ActorRefFrom } from 'xstate';
+import { type AuditWidgetsMachine, selectAuditWidgets } from '../../../../machines/audit-logging/audit-widgets.machine.ts';
+import type { StatisticPoint } from '../../../api/audit-statistics.ts';
 import { useAreaTexts } from '../../../app/use-area-texts.ts';
-import { Card, clusterClass, ErrorState, LoadingState, TextField } from '../../../ui/index.ts';
-import { useSessionHttp } from '../../../app/use-session-http.ts';
+import { Card, ErrorState, LoadingState } from '../../../ui/index.ts';
+import { fullRow } from '../dashboard.css.ts';
 import { ensureApexStylesheet, preventLegendInlineStyle } from './apex-stylesheet.ts';
 import * as styles from './audit-widgets.css.ts';
 import { widgetTexts } from './widget-texts.ts';
@@ -92,20 +92,32 @@ function AverageDurationChart({ points }: { points: StatisticPoint[] }) {
       legend: { show: false },
       dataLabels: { enabled: false },
       colors: [barColour],
-      xaxis: { categories: points.map((point) => point.label), labels: { show: false } },
-      yaxis: { labels: { show: true } },
-      grid: { padding: { left: 0, right: 0 } },
+      // The days (the server's short dates in the culture) under their bars, level; those that would
+      // overlap are left out (the table below has every one).
+      xaxis: {
+        categories: points.map((point) => point.label),
+        labels: { show: true, rotate: 0, hideOverlappingLabels: true, trim: false, style: { fontSize: '10px' } },
+        axisTicks: { show: false },
+        tooltip: { enabled: false },
+      },
+      yaxis: {
+        title: { text: t('unit'), offsetX: 4, style: { fontSize: '11px', fontWeight: 400 } },
+        tickAmount: 3,
+        labels: { formatter: (value: number) => String(Math.round(value)) },
+      },
+      grid: { padding: { left: 0, right: 4 } },
     }),
-    [points],
+    [points, t],
   );
   const series = useMemo(() => [{ name: t('averageDataset'), data: points.map((point) => point.value) }], [points, t]);
   return (
-    <Card title={t('averageTitle')} headingLevel={3}>
+    <Card title={t('averageTitle')} headingLevel={2} className={styles.card}>
       {points.length === 0 ? (
         <p>{t('noData')}</p>
       ) : (
         <>
-          <div aria-hidden="true">
+          {/* Left to right like the data it draws: in Arabic the days ('23/11/2026') would be reordered. */}
+          <div className={styles.chart} aria-hidden="true" dir="ltr">
             <Chart type="bar" width={width} height={height} options={options} series={series} />
           </div>
           <ValuesTable caption={t('averageTitle')} labelHeader={t('day')} valueHeader={t('averageDataset')} points={points} />
@@ -139,12 +151,12 @@ function ErrorRateChart({ points }: { points: StatisticPoint[] }) {
   );
   const series = useMemo(() => points.map((point) => point.value), [points]);
   return (
-    <Card title={t('errorRateTitle')} headingLevel={3}>
+    <Card title={t('errorRateTitle')} headingLevel={2} className={styles.card}>
       {points.length === 0 || series.every((value) => value === 0) ? (
         <p>{t('noData')}</p>
       ) : (
         <>
-          <div className={clusterClass} aria-hidden="true">
+          <div className={styles.chart} aria-hidden="true">
             <Chart type="pie" width={width} height={height} options={options} series={series} />
             <ul className={styles.legend}>
               {points.map((point, index) => (
@@ -162,44 +174,34 @@ function ErrorRateChart({ points }: { points: StatisticPoint[] }) {
   );
 }
 
-export default function AuditWidgets({ isAllowed }: { isAllowed: boolean }) {
+export default function AuditWidgets({ widgets }: { widgets: ActorRefFrom<AuditWidgetsMachine> }) {
   const t = useAreaTexts(widgetTexts);
-  const http = useSessionHttp();
-  const headingId = useId();
-  const logic = useMemo(
-    () =>
-      auditWidgetsMachine.provide({
-        actors: {
-          loadStatistics: fromPromise(({ input, signal }: { input: { range: DateRange }; signal: AbortSignal }) =>
-            getAuditStatistics(http, input.range, signal),
-          ),
-        },
-      }),
-    [http],
-  );
-  const actor = useActorRef(logic, { input: { isAllowed, range: lastSevenDays(new Date()) }, ...inspectOptions() });
-  const view = useSelector(actor, selectAuditWidgets);
+  const view = useSelector(widgets, selectAuditWidgets);
   if (view.status === 'hidden') return null;
-  const change = (range: Partial<DateRange>) => actor.send({ type: 'range.change', range: { ...view.range, ...range } });
+  // The page's period is the dashboard's: it sends this actor only complete periods, so an invalid
+  // range here is the page's to report (dashboard-screen.tsx).
+  if (view.status === 'failed') {
+    return (
+      <div className={fullRow}>
+        <ErrorState title={t('failed')} retryLabel={t('retry')} onRetry={() => widgets.send({ type: 'widgets.retry' })} />
+      </div>
+    );
+  }
+  if (!view.statistics) {
+    return view.status === 'loading' ? (
+      <div className={fullRow}>
+        <LoadingState label={t('loading')} />
+      </div>
+    ) : null;
+  }
   return (
-    <section aria-labelledby={headingId}>
-      <h2 id={headingId}>{t('heading')}</h2>
-      <fieldset className={styles.range}>
-        <legend className="visually-hidden">{t('range')}</legend>
-        <TextField label={t('startDate')} type="date" value={view.range.startDate} onChange={(value) => change({ startDate: value })} />
-        <TextField label={t('endDate')} type="date" value={view.range.endDate} onChange={(value) => change({ endDate: value })} />
-      </fieldset>
-      {view.status === 'invalidRange' && <p role="alert">{t('invalidRange')}</p>}
-      {view.status === 'failed' && (
-        <ErrorState title={t('failed')} retryLabel={t('retry')} onRetry={() => actor.send({ type: 'widgets.retry' })} />
-      )}
-      {view.status === 'loading' && !view.statistics && <LoadingState label={t('loading')} />}
-      {view.statistics && view.status !== 'failed' && (
-        <div className={styles.widgets} aria-busy={view.status === 'loading'}>
-          <AverageDurationChart points={view.statistics.averageDurations} />
-          <ErrorRateChart points={view.statistics.errorRate} />
-        </div>
-      )}
-    </section>
+    <>
+      <div className={styles.cell} aria-busy={view.status === 'loading'}>
+        <AverageDurationChart points={view.statistics.averageDurations} />
+      </div>
+      <div className={styles.cell} aria-busy={view.status === 'loading'}>
+        <ErrorRateChart points={view.statistics.errorRate} />
+      </div>
+    </>
   );
 }

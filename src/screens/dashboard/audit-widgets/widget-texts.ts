@@ -1,14 +1,11 @@
-// Texts of the dashboard's audit-log widgets (spec 2.6).
+// Texts of the dashboard's audit-log widgets (spec 2.6); the period is the page's (dashboard-texts.ts).
 import { defineTexts } from '../../../i18n/define-texts.ts';
 
 export const widgetTexts = defineTexts({
   en: {
-    heading: 'Audit logs',
-    range: 'Date range',
-    startDate: 'Start date',
-    endDate: 'End date',
     averageTitle: 'Average execution duration in logs per day',
     averageDataset: 'Average execution duration in milliseconds',
+    unit: 'ms',
     errorRateTitle: 'Error rate in logs',
     day: 'Day',
     result: 'Result',
@@ -17,15 +14,11 @@ export const widgetTexts = defineTexts({
     loading: 'Loading statistics',
     failed: 'The statistics could not be loaded',
     retry: 'Try again',
-    invalidRange: 'Choose a start date and an end date, the start not after the end.',
   },
   ar: {
-    heading: 'سجلات التدقيق',
-    range: 'نطاق التاريخ',
-    startDate: 'تاريخ البداية',
-    endDate: 'تاريخ النهاية',
     averageTitle: 'متوسط مدة التنفيذ في السجلات يوميًا',
     averageDataset: 'متوسط مدة التنفيذ بالمللي ثانية',
+    unit: 'مللي ثانية',
     errorRateTitle: 'معدل الأخطاء في السجلات',
     day: 'اليوم',
     result: 'النتيجة',
@@ -34,15 +27,11 @@ export const widgetTexts = defineTexts({
     loading: 'جارٍ تحميل الإحصاءات',
     failed: 'تعذر تحميل الإحصاءات',
     retry: 'إعادة المحاولة',
-    invalidRange: 'اختر تاريخ بداية وتاريخ نهاية، على ألا تكون البداية بعد النهاية.',
   },
   fr: {
-    heading: "Journaux d'audit",
-    range: 'Période',
-    startDate: 'Date de début',
-    endDate: 'Date de fin',
     averageTitle: "Durée moyenne d'exécution par jour",
     averageDataset: "Durée moyenne d'exécution en millisecondes",
+    unit: 'ms',
     errorRateTitle: "Taux d'erreur dans les journaux",
     day: 'Jour',
     result: 'Résultat',
@@ -51,15 +40,11 @@ export const widgetTexts = defineTexts({
     loading: 'Chargement des statistiques',
     failed: "Les statistiques n'ont pas pu être chargées",
     retry: 'Réessayer',
-    invalidRange: 'Choisissez une date de début et une date de fin, le début ne dépassant pas la fin.',
   },
   hy: {
-    heading: 'Աուդիտի մատյաններ',
-    range: 'Ամսաթվերի միջակայք',
-    startDate: 'Սկզբի ամսաթիվ',
-    endDate: 'Ավարտի ամսաթիվ',
     averageTitle: 'Կատարման միջին տևողությունը մատյաններում ըստ օրերի',
     averageDataset: 'Կատարման միջին տևողությունը միլիվայրկյաններով',
+    unit: 'մվ',
     errorRateTitle: 'Սխալների տոկոսը մատյաններում',
     day: 'Օր',
     result: 'Արդյունք',
@@ -68,6 +53,5 @@ export const widgetTexts = defineTexts({
     loading: 'Վիճակագրությունը բեռնվում է',
     failed: 'Չհաջողվեց բեռնել վիճակագրությունը',
     retry: 'Կրկին փորձել',
-    invalidRange: 'Ընտրեք սկզբի և ավարտի ամսաթվերը․ սկիզբը չպետք է լինի ավարտից հետո։',
   },
 });
