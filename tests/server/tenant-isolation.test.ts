@@ -7,7 +7,8 @@
 //   members and roles) and user and role claims are exactly as before; claim types are host-wide
 //   (every tenant reads them, only the host edits them), so the host's side also holds them and
 //   their ids are not secrets; organization-unit ids are victims like user and role ids; the other
-//   side's sign-in sessions survive every call, 'sign out all other sessions' included.
+//   side's sign-in sessions survive every call, 'sign out all other sessions' included; ledger
+//   accounts, transfers (a posted and a pending one) and currencies are the /api/app routes' victims.
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -21,6 +22,9 @@ import {
   userClaims,
   userOrganizationUnits,
   users,
+  currencies,
+  ledgerAccounts,
+  ledgerTransfers,
 } from '../../server/db/schema/index.ts';
 import { authHeaders, createUser, passwordToken } from '../kit/auth.ts';
 import { startTestServer, type TestServer } from '../kit/test-server.ts';
@@ -37,6 +41,22 @@ beforeAll(async () => {
   // A user that exists on one side only, for routes that take a user name or an e-mail.
   await createUser(server, { userName: 'only.host', password: '1q2w3E*', tenantId: null });
   await createUser(server, { userName: 'only.acme', password: '1q2w3E*', tenantId: acmeId });
+  // Ledger rows on each side: a posted and a pending transfer between two of its system accounts.
+  for (const side of ['host', 'acme'] as const) {
+    const list = await fetch(`${server.url}/api/app/ledger-account?currencyCode=USD&maxResultCount=100`, { headers: headersOf[side] });
+    const accounts = ((await list.json()) as { items: Array<{ id: string; code: string }> }).items;
+    const [cash, sales] = ['CASH', 'SALES_INCOME'].map((code) => accounts.find((a) => a.code === code)!.id);
+    for (const pending of [false, true]) {
+      const made = await fetch(`${server.url}/api/app/ledger-transfer`, {
+        method: 'POST',
+        headers: { ...headersOf[side], 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
+        body: JSON.stringify({
+          transfers: [{ debitAccountId: cash, creditAccountId: sales, amount: '12.34', currencyCode: 'USD', pending }],
+        }),
+      });
+      expect(made.status).toBe(200);
+    }
+  }
 });
 afterAll(async () => {
   await server?.stop();
@@ -47,7 +67,7 @@ const methodsOf = (route: RouteOptions) =>
 
 async function snapshot(side: 'host' | 'acme') {
   const belongs = (tenantId: string | null) => (side === 'host' ? tenantId === null : tenantId === acmeId);
-  const [u, r, g, ou, members, unitRoles, uc, rc, ct, sessions] = await Promise.all([
+  const [u, r, g, ou, members, unitRoles, uc, rc, ct, sessions, la, lt, cur] = await Promise.all([
     server.ctx.db.select().from(users),
     server.ctx.db.select().from(roles),
     server.ctx.db.select().from(permissionGrants),
@@ -58,6 +78,9 @@ async function snapshot(side: 'host' | 'acme') {
     server.ctx.db.select().from(roleClaims),
     server.ctx.db.select().from(claimTypes),
     server.ctx.db.select({ sessionId: identitySessions.sessionId, tenantId: identitySessions.tenantId }).from(identitySessions),
+    server.ctx.db.select().from(ledgerAccounts),
+    server.ctx.db.select().from(ledgerTransfers),
+    server.ctx.db.select().from(currencies),
   ]);
   const sort = <T extends { id: string }>(rows: T[]) => rows.sort((a, b) => a.id.localeCompare(b.id));
   const sortLinks = <T extends { organizationUnitId: string }>(rows: T[], other: (row: T) => string) =>
@@ -82,6 +105,10 @@ async function snapshot(side: 'host' | 'acme') {
       .filter((x) => belongs(x.tenantId))
       .map((x) => x.sessionId)
       .sort(),
+    ledgerAccounts: sort(la.filter((x) => belongs(x.tenantId))),
+    // Pending first: the post and void routes take a pending transfer, reverse a posted one.
+    ledgerTransfers: lt.filter((x) => belongs(x.tenantId)).sort((a, b) => b.sequence - a.sequence),
+    currencies: sort(cur.filter((x) => belongs(x.tenantId))),
   };
 }
 
@@ -93,7 +120,15 @@ describe.each([
     const before = await snapshot(owner);
     expect(before.units.length).toBeGreaterThan(3);
     expect(before.unitMembers.length).toBeGreaterThan(0);
-    const victimIds = [...before.users.map((u) => u.id), ...before.roles.map((r) => r.id), ...before.units.map((u) => u.id)];
+    expect(before.ledgerTransfers.map((t) => t.kind)).toEqual(['Pending', 'Posted']);
+    const victimIds = [
+      ...before.users.map((u) => u.id),
+      ...before.roles.map((r) => r.id),
+      ...before.units.map((u) => u.id),
+      ...before.ledgerAccounts.map((a) => a.id),
+      ...before.ledgerTransfers.map((t) => t.id),
+      ...before.currencies.map((c) => c.id),
+    ];
     expect(victimIds.length).toBeGreaterThan(5);
     const routes = server.routes.filter((r) => r.url.startsWith('/api/') && !r.config?.validatedBy);
     const leaks: string[] = [];
@@ -114,8 +149,11 @@ describe.each([
           continue;
         }
         // Three victims per route: a user, a role and an organization unit, as every id-taking route
-        // takes one of those.
-        for (const id of [before.users[0]!.id, before.roles[0]!.id, before.units[0]!.id]) {
+        // takes one of those; the application's own routes (/api/app/...) take ledger rows instead.
+        const victims = route.url.startsWith('/api/app/')
+          ? [before.ledgerAccounts[0]!.id, ...before.ledgerTransfers.map((t) => t.id), before.currencies[0]!.id]
+          : [before.users[0]!.id, before.roles[0]!.id, before.units[0]!.id];
+        for (const id of victims) {
           sentByIntruder.add(id);
           const onlyOwner = `only.${owner}`;
           const path = route.url.replace(/:(\w+)/g, (_m, name: string) =>
@@ -126,7 +164,12 @@ describe.each([
           const body = ownerView?.ok ? await ownerView.text() : method === 'PUT' || method === 'POST' ? '{}' : undefined;
           const response = await fetch(`${server.url}${path}`, {
             method,
-            headers: { ...headersOf[intruder], ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+            headers: {
+              ...headersOf[intruder],
+              ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+              // Money-moving routes need one; the sweep must reach their handlers.
+              'idempotency-key': crypto.randomUUID(),
+            },
             body,
           });
           calls++;
