@@ -1,6 +1,7 @@
 // The test model of the paged list: a page with rows, an empty page, a page past the end and a failure; typing a filter,
 // applying it, a select that applies at once, sorting, paging, refresh and retry. Inputs: a list that
-// loads at once (the usual screen) and one restored from a URL that waits for `refresh`.
+// loads at once (the usual screen), one restored from a URL that waits for `refresh`, and one from an
+// address with an unusable page, page size and filters.
 import { describeEvent, done, failed } from '../shell/model-events.ts';
 import type { MachineModel } from '../testing/model-paths.ts';
 import { type PagedListEvent, pagedListMachine } from './paged-list.machine.ts';
@@ -24,6 +25,11 @@ export const pagedListModel: MachineModel<typeof pagedListMachine> = {
     {
       name: 'restored, waits',
       input: { autoLoad: false, pageSize: 25, page: 3, filters: { userName: 'admin', url: ' ' }, sorting: { id: 'url', direction: 'asc' } },
+    },
+    {
+      // An address edited by hand: no usable page or page size, blank and null filters, a false one kept.
+      name: 'odd address',
+      input: { pageSize: 0, page: 2.5, filters: { userName: null, url: '', hasException: false, minDuration: 0 } },
     },
   ],
   events: [
