@@ -29,7 +29,7 @@ export const pagedListModel: MachineModel<typeof pagedListMachine> = {
     {
       // An address edited by hand: no usable page or page size, blank and null filters, a false one kept.
       name: 'odd address',
-      input: { pageSize: 0, page: 2.5, filters: { userName: null, url: '', hasException: false, minDuration: 0 } },
+      input: { pageSize: -5, page: 2.5, filters: { userName: null, url: '', hasException: false, minDuration: 0 } },
     },
   ],
   events: [
