@@ -11,7 +11,7 @@
 // - Every location change is reported to the shell (closes panels, scrolls to top) and to the
 //   navigation history (the error page's Go back rule needs a previous navigation).
 import { useSelector } from '@xstate/react';
-import { type ComponentType, type LazyExoticComponent, lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { type ComponentType, type LazyExoticComponent, lazy, type ReactNode, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { selectConfirmAction } from '../../machines/generic/confirm-action.machine.ts';
 import { selectCookieConsent } from '../../machines/shell/cookie-consent.machine.ts';
@@ -22,6 +22,7 @@ import { connectIdleSession } from '../views/session/idle-session-actors.ts';
 import { selectAuthView } from './auth-view.ts';
 import { AccountLayout, ApplicationLayout, EmptyLayout } from './application-layout.tsx';
 import { guardRoute, type LayoutKind, type RouteEntry } from './routes.ts';
+import { subscribeToastsShown, toastsWereShown } from './toasts-shown.ts';
 import { selectAccess, selectAuthStatus, shallowEqual } from './shell-view.ts';
 import { useSystem } from './system-context.ts';
 import { useTexts } from './use-texts.ts';
@@ -90,6 +91,8 @@ export function App() {
   const connection = useSelector(internetStatus, selectInternetStatus, shallowEqual);
   const confirm = useSelector(confirmAction, selectConfirmAction);
   const loaderBar = useSelector(pageLoader, (snapshot) => selectPageLoader(snapshot).isLoadingBarVisible);
+  // The toast region (src/ui, react-aria) loads with the first toast, not with the first paint.
+  const toastsShown = useSyncExternalStore(subscribeToastsShown, toastsWereShown);
   const outcome = status === 'busy' ? null : guardRoute(location, access);
   const needsSignIn = outcome?.kind === 'signIn';
   const authError = useSelector(auth, (snapshot) => selectAuthView(snapshot).errorText);
@@ -164,9 +167,11 @@ export function App() {
         privacyPolicyUrl={consent.privacyPolicyUrl}
         onAccept={() => cookieConsent.send({ type: 'consent.accept' })}
       />
-      <Suspense fallback={null}>
-        <ToastRegion label={t('toast.region')} closeLabel={t('toast.close')} />
-      </Suspense>
+      {toastsShown && (
+        <Suspense fallback={null}>
+          <ToastRegion label={t('toast.region')} closeLabel={t('toast.close')} />
+        </Suspense>
+      )}
       {idleApplies && (
         <Suspense fallback={null}>
           <IdleSessionDialog />

@@ -2,8 +2,9 @@
 // - The session is kept under ABP's storage keys (spec 3): access_token, refresh_token,
 //   access_token_stored_at, expires_at (ms since epoch), id_token, and abpOAuthClientId (the client
 //   the tokens belong to). localStorage: the session survives a reload and is shared by the tabs.
-// - oidc-client-ts runs the code flow's redirects only (authorize with PKCE, callback, end session);
-//   its own user store is emptied once the callback is read, so the tokens live in one place.
+// - oidc-client-ts runs the code flow's redirects only (authorize with PKCE, callback, end session),
+//   loaded when one runs (loadUserManager); its own user store is emptied once the callback is read,
+//   so the tokens live in one place.
 // - Refresh, revocation, the password and LinkLogin grants are plain form posts (src/api/account.ts).
 // - The renewal timer lives in `watchTokenExpiry`; what happens at expiry is the machine's decision.
 import type { UserManager } from 'oidc-client-ts';
@@ -87,7 +88,8 @@ export function cultureParams(culture: string): Record<string, string> {
 const longestTimeout = 2_147_483_647;
 
 export interface AuthActorOptions {
-  userManager: UserManager;
+  /** The code flow's redirects; loaded on first use (system.ts). */
+  loadUserManager: () => Promise<UserManager>;
   store: TokenStore;
   issuer: string;
   clientId: string;
@@ -99,7 +101,7 @@ export interface AuthActorOptions {
 }
 
 export function createAuthLogic(options: AuthActorOptions) {
-  const { userManager, store, issuer, clientId } = options;
+  const { loadUserManager, store, issuer, clientId } = options;
   const revokeAll = async (session: AuthSession) => {
     // The long-lived refresh token goes first, so it is dead even if the second call fails.
     if (session.refreshToken) await revokeToken(issuer, clientId, session.refreshToken, 'refresh_token');
@@ -109,6 +111,7 @@ export function createAuthLogic(options: AuthActorOptions) {
     actors: {
       loadUser: fromPromise<AuthSession | null>(async () => store.load()),
       handleCallback: fromPromise<CallbackResult, { location: string }>(async ({ input }) => {
+        const userManager = await loadUserManager();
         const user = await userManager.signinRedirectCallback(input.location);
         await userManager.removeUser();
         const state = user.state as { returnUrl?: unknown } | undefined;
@@ -126,7 +129,7 @@ export function createAuthLogic(options: AuthActorOptions) {
       startSignIn: fromPromise<void, { culture: string; returnUrl: string | null }>(async ({ input }) => {
         // The returnUrl rides in the OIDC state (it comes back with the callback) and, as ABP's
         // client does, as an authorization parameter the identity server accepts.
-        await userManager.signinRedirect({
+        await (await loadUserManager()).signinRedirect({
           state: input.returnUrl ? { returnUrl: input.returnUrl } : undefined,
           extraQueryParams: { ...cultureParams(input.culture), ...(input.returnUrl ? { returnUrl: input.returnUrl } : {}) },
         });
@@ -137,7 +140,7 @@ export function createAuthLogic(options: AuthActorOptions) {
         await revokeAll(input.session);
         store.clear();
         if (options.flow === 'code') {
-          await userManager.signoutRedirect({
+          await (await loadUserManager()).signoutRedirect({
             id_token_hint: input.session.idToken ?? undefined,
             extraQueryParams: cultureParams(input.culture),
           });

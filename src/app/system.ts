@@ -5,8 +5,7 @@
 // the password flow with the in-app login page. It comes from the build (VITE_OAUTH_RESPONSE_TYPE)
 // and may be overridden per browser with localStorage 'Abp.OAuthResponseType' (the e2e specs test
 // both flows against one build this way; the server still decides which grants the client may use).
-// oidc-client-ts's silent renew and session monitoring stay off: the auth machine renews.
-import { UserManager, WebStorageStateStore } from 'oidc-client-ts';
+import type { UserManager } from 'oidc-client-ts';
 import { type ActorRefFrom, createActor } from 'xstate';
 import { type ConfirmActionMachine, confirmActionMachine } from '../../machines/generic/confirm-action.machine.ts';
 import type { AuthFlow, AuthMachine } from '../../machines/session/auth.machine.ts';
@@ -39,24 +38,13 @@ import {
 export const clientId = 'Finance_App';
 export const scope = 'openid profile email phone roles offline_access Finance';
 
-export function createUserManager(origin: string, storage: Storage): UserManager {
-  return new UserManager({
-    authority: `${origin}/`,
-    client_id: clientId,
-    redirect_uri: `${origin}/`,
-    post_logout_redirect_uri: `${origin}/`,
-    response_type: 'code',
-    scope,
-    // oidc-client-ts keeps only the redirect state (PKCE verifier, nonce); the tokens move to the
-    // token store after the callback (auth-actors.ts).
-    userStore: new WebStorageStateStore({ store: storage }),
-    stateStore: new WebStorageStateStore({ store: storage }),
-    // RFC 7009 2.2: a revocation answer's body is ignored; oidc-provider answers 200 with an empty
-    // text/plain body, which oidc-client-ts would otherwise reject as a non-JSON content type.
-    revokeTokenAdditionalContentTypes: ['text/plain'],
-    automaticSilentRenew: false,
-    monitorSession: false,
-  });
+/** oidc-client-ts is loaded with the code flow's first redirect (user-manager.ts), then kept. */
+function userManagerLoader(origin: string, storage: Storage): () => Promise<UserManager> {
+  let manager: Promise<UserManager> | undefined;
+  return () => {
+    manager ??= import('./user-manager.ts').then(({ createUserManager }) => createUserManager(origin, storage, clientId, scope));
+    return manager;
+  };
 }
 
 /** How the shell is laid out and which optional modules it has (ABP's layout and module config). */
@@ -141,7 +129,7 @@ export function createShellSystem(win: Window = window): ShellSystem {
   const config: ShellConfig = { ...shellConfig, authFlow: responseType ? authFlowOf(responseType) : shellConfig.authFlow };
   const auth = createActor(
     createAuthLogic({
-      userManager: createUserManager(win.location.origin, win.localStorage),
+      loadUserManager: userManagerLoader(win.location.origin, win.localStorage),
       store: tokens,
       issuer,
       clientId,

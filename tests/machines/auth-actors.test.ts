@@ -23,7 +23,7 @@ describe('auth machine with its real storage and timer actors', () => {
     store.save(sessionFromTokens({ access_token: 'first', refresh_token: 'r1', expires_in: 90 }, Date.now(), 'Finance_App'));
     const refreshed: AuthSession[] = [];
     const logic = createAuthLogic({
-      userManager: {} as UserManager,
+      loadUserManager: async () => ({}) as UserManager,
       store,
       issuer: 'https://app.example/',
       clientId: 'Finance_App',
