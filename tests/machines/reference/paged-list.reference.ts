@@ -60,6 +60,13 @@ export const pagedListRules: RuleBook = {
     failed: { state: 'loading', text: 'A failure shows the error state with the error, keeping the rows shown.' },
     retry: { state: 'failed', text: 'Retry repeats the failed request.' },
   },
+  equivalentMutants: [
+    {
+      mutant:
+        'reenter: true → false on the machine-wide requests (filter.submit, filter.changeAndReload, sort.change, page.change, refresh)',
+      why: 'they target the child `.loading` from the root: XState 5 exits and enters a targeted child either way (only the root itself is not re-entered), so the request in flight is replaced the same.',
+    },
+  ],
 };
 
 function nonEmpty(filters: Filters): Filters {
