@@ -91,12 +91,16 @@ interface VitestJson {
   testResults: Array<{
     name: string;
     status: string;
-    assertionResults: Array<{ title: string; status: string }>;
+    assertionResults: Array<{ title: string; status: string; ancestorTitles?: string[] }>;
   }>;
 }
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
-/** Passed tests by kind: generated model paths (titled "… ⇒ state"), hand-written, and the second database pass. */
+/**
+ * Passed tests by kind: generated model paths (titled "… ⇒ state", or the checks of a path suite
+ * "… model paths, checked against the reference": generation, transition and rule coverage),
+ * hand-written, and the second database pass.
+ */
 const kinds = { generated: 0, handWritten: 0, secondDatabase: 0 };
 const files: Array<{ file: string; pass: string; seconds: number }> = [];
 
@@ -135,7 +139,11 @@ function vitest(title: string, pass: string, args: string[], env: NodeJS.Process
       for (const test of file.assertionResults) {
         if (test.status !== 'passed') continue;
         if (secondDatabase) kinds.secondDatabase++;
-        else if (test.title.includes('⇒')) kinds.generated++;
+        else if (
+          test.title.includes('⇒') ||
+          test.ancestorTitles?.some((title) => title.endsWith('model paths, checked against the reference'))
+        )
+          kinds.generated++;
         else kinds.handWritten++;
       }
     }
