@@ -1,11 +1,12 @@
 // The test model of the dashboard page: an administrator (audit widgets allowed) and a user without
 // them, a valid, an inverted and an incomplete period, and a page opened with an incomplete period.
 // Shared by tests/machines/dashboard.machine.test.ts and docs/machines/dashboard.md.
+import { week } from '../audit-logging/audit-widgets.model.ts';
 import { describeEvent } from '../shell/model-events.ts';
 import type { MachineModel } from '../testing/model-paths.ts';
 import { type DashboardEvent, dashboardMachine } from './dashboard.machine.ts';
 
-export const week = { startDate: '2026-11-16', endDate: '2026-11-22' };
+export { week };
 
 export const periodChanges: DashboardEvent[] = [
   { type: 'period.change', period: { startDate: '2026-11-01', endDate: '2026-11-07' } },

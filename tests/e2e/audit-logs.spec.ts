@@ -93,7 +93,7 @@ describe('audit logs', () => {
     // One name for the page: the menu's (spec 2.2), in the title and the breadcrumb (issue 20.10).
     await page.getByRole('heading', { level: 1, name: 'Audit Logging', exact: true }).waitFor();
     const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });
-    expect(await breadcrumb.locator('[aria-current="page"]').innerText()).toBe('Audit Logging');
+    expect(await breadcrumb.locator('[aria-current="page"]').textContent()).toBe('Audit Logging');
     expect(await page.getByRole('tab', { name: 'Audit Logs' }).getAttribute('aria-selected')).toBe('true');
 
     const table = auditTable(page);
