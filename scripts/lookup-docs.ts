@@ -2,6 +2,7 @@
 // seeds (server/modules/lookups), so the page and the installations cannot disagree.
 import { lookupCatalogue } from '../server/modules/lookups/catalogue.ts';
 import { lookupNamespace, lookupTypeId, lookupValueId } from '../server/modules/lookups/ids.ts';
+import { markdownTable } from './machine-docs.ts';
 
 export function generateLookupDocs(): [string, string] {
   const lines = [
@@ -15,10 +16,14 @@ export function generateLookupDocs(): [string, string] {
     `\`Type/Code\`, in the namespace \`${lookupNamespace}\`. The decisions (which spec 9 group is which`,
     'type, the types left empty, the country list) are at the top of the catalogue file.',
     '',
-    '| # | type | GUID | values |',
-    '|---|---|---|---|',
-    ...lookupCatalogue.map(
-      ([type, codes], index) => `| ${index + 1} | [${type}](#${type.toLowerCase()}) | \`${lookupTypeId(type)}\` | ${codes.length} |`,
+    markdownTable(
+      ['#', 'type', 'GUID', 'values'],
+      lookupCatalogue.map(([type, codes], index) => [
+        String(index + 1),
+        `[${type}](#${type.toLowerCase()})`,
+        `\`${lookupTypeId(type)}\``,
+        String(codes.length),
+      ]),
     ),
   ];
   for (const [type, codes] of lookupCatalogue) {
@@ -27,7 +32,12 @@ export function generateLookupDocs(): [string, string] {
       lines.push('No values: the spec does not show them.');
       continue;
     }
-    lines.push('| code | GUID |', '|---|---|', ...codes.map((code) => `| \`${code}\` | \`${lookupValueId(type, code)}\` |`));
+    lines.push(
+      markdownTable(
+        ['code', 'GUID'],
+        codes.map((code) => [`\`${code}\``, `\`${lookupValueId(type, code)}\``]),
+      ),
+    );
   }
   return ['docs/lookups.md', `${lines.join('\n')}\n`];
 }

@@ -51,7 +51,7 @@ function rulesSection(book: RuleBook | undefined, referenceFile: string): string
   return [
     `From ${code(referenceFile)}, written from ${book.source}; it does not import the machine. Every generated path is played on the machine and on this reference, and after each step the view, the events emitted and the actor calls (with their inputs) must be the same; every rule below must be applied by at least one path.`,
     '',
-    table(['State', 'Rule checked there'], rows),
+    markdownTable(['State', 'Rule checked there'], rows),
     '',
     '### Equivalent mutants',
     '',
@@ -136,11 +136,11 @@ function stateChart(machine: AnyStateMachine, edges: Edge[]): string {
   return lines.join('\n');
 }
 
-function table(header: string[], rows: string[][]): string {
+/** A Markdown table padded to the widest cell, as the repository's formatter (biome) lays tables out. */
+export function markdownTable(header: string[], rows: string[][]): string {
   if (!rows.length) return '_None._';
   const cellText = (cell: string) => cell.replaceAll('|', '\\|').replaceAll('\n', ' ');
   const body = [header, ...rows].map((row) => row.map(cellText));
-  // Padded to the widest cell, as the repository's formatter (biome) lays Markdown tables out.
   const widths = header.map((_, column) => Math.max(3, ...body.map((row) => [...(row[column] ?? '')].length)));
   const line = (row: string[]) =>
     `| ${row.map((cell, column) => cell.padEnd(widths[column]! - [...cell].length + cell.length)).join(' | ')} |`;
@@ -229,25 +229,25 @@ ${stateChart(machine, edges)}
 
 ## States
 
-${table(['State', 'Kind', 'Invokes', 'Leaves on'], stateRows)}
+${markdownTable(['State', 'Kind', 'Invokes', 'Leaves on'], stateRows)}
 
 ## Events
 
-${table(['Event', 'Transitions'], eventRows)}
+${markdownTable(['Event', 'Transitions'], eventRows)}
 
 ## Guards
 
-${table(['Guard', 'Transitions'], guardRows)}
+${markdownTable(['Guard', 'Transitions'], guardRows)}
 
 ## Actors
 
 Named here, supplied with \`.provide()\` by \`src/app\` (real effects: \`system.ts\`, \`shell-actors.ts\`) and by the tests (fakes).
 
-${table(['Actor', 'Invoked in'], actorRows)}
+${markdownTable(['Actor', 'Invoked in'], actorRows)}
 
 ## Delays
 
-${table(['Delay', 'Value', 'Transitions'], delayRows)}
+${markdownTable(['Delay', 'Value', 'Transitions'], delayRows)}
 
 ## Rules checked, per state
 
