@@ -132,6 +132,12 @@ describe('ledger', () => {
     expect(zero.body.error.code).toBe('Finance.Ledger:AmountNotPositive');
     const stale = await call('PUT', `/api/app/ledger-account/${other.id}`, { name: 'x', concurrencyStamp: other.concurrencyStamp });
     expect(stale.status).toBe(409);
+    // LL SALES_INCOME has more credits than debits (1500000 LL): it cannot promise the opposite from now on.
+    const salesLl = (await call('GET', '/api/app/ledger-account?filter=SALES&currencyCode=LL')).body.items[0];
+    const flag = await call('PUT', `/api/app/ledger-account/${salesLl.id}`, { name: 'Sales income', creditsMustNotExceedDebits: true });
+    expect(flag.body.error.code).toBe('Finance.Ledger:FlagPastLimit');
+    const closeSystem = await call('PUT', `/api/app/ledger-account/${sales.id}`, { name: 'Sales income', isClosed: true });
+    expect(closeSystem.body.error.code).toBe('Finance.Ledger:SystemAccountClosed');
   });
 
   it('posts a group wholly or not at all', async () => {

@@ -184,6 +184,11 @@ export async function updateAccount(
     const debitsFlag = input.debitsMustNotExceedCredits ?? current!.debitsMustNotExceedCredits;
     const creditsFlag = input.creditsMustNotExceedDebits ?? current!.creditsMustNotExceedDebits;
     if (debitsFlag && creditsFlag) throw invalidField('creditsMustNotExceedDebits', 'Finance::Ledger:OneFlag');
+    // A flag is a promise about the account from now on: it cannot be set on one already past it.
+    if (debitsFlag && !current!.debitsMustNotExceedCredits && current!.debitsPosted + current!.debitsPending > current!.creditsPosted)
+      throw ledgerErrors.flagPastLimit(current!.code);
+    if (creditsFlag && !current!.creditsMustNotExceedDebits && current!.creditsPosted + current!.creditsPending > current!.debitsPosted)
+      throw ledgerErrors.flagPastLimit(current!.code);
     const isClosed = input.isClosed ?? current!.isClosed;
     if (isClosed && !current!.isClosed) {
       if (current!.isSystem) throw ledgerErrors.systemAccountClosed(current!.code);

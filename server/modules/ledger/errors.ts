@@ -30,6 +30,7 @@ export const ledgerErrors = {
   duplicateAccountCode: (code: string, currency: string) => rule('DuplicateAccountCode', code, currency),
   systemAccountClosed: (account: string) => rule('SystemAccountClosed', account),
   closedWithPending: (account: string) => rule('ClosedWithPending', account),
+  flagPastLimit: (account: string) => rule('FlagPastLimit', account),
   idempotencyKeyReused: (idempotencyKey: string) =>
     new AppError({
       status: 409,
