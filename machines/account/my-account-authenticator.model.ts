@@ -11,7 +11,7 @@ const events = [
   failed('hasAuthenticatorKey'),
   failed('loadAuthenticatorInfo'),
   { type: 'code.change', code: '123 456' } satisfies MyAccountAuthenticatorEvent,
-  { type: 'code.change', code: '  ' } satisfies MyAccountAuthenticatorEvent,
+  { type: 'code.change', code: ' ' } satisfies MyAccountAuthenticatorEvent,
   done('verifyCode', ['code-1', 'code-2']),
   { type: 'xstate.error.actor.verifyCode', error: { message: 'Invalid code', fields: {} } },
   done('resetAuthenticator', undefined),
