@@ -69,13 +69,14 @@ export function transferHash(previousHash: string, t: ChainedFields): string {
 /** Locks the tenant's chain head (creating it on first use) and answers its last link. */
 export async function lockChainHead(tx: Tx, tenantId: string | null): Promise<{ lastSequence: number; lastHash: string }> {
   const key = tenantKeyOf(tenantId);
-  await tx.insert(ledgerChainHeads).values({ tenantKey: key, lastSequence: 0, lastHash: genesisHash }).onConflictDoNothing();
-  const [row] = await rowsOf<{ last_sequence: string; last_hash: string }>(
-    tx,
-    sql`select last_sequence::text, last_hash from ${ledgerChainHeads} where tenant_key = ${key} for update`,
-  );
-  if (!row) throw new Error('ledger chain head missing');
-  return { lastSequence: Number(row.last_sequence), lastHash: row.last_hash };
+  const select = sql`select last_sequence::text, last_hash from ${ledgerChainHeads} where tenant_key = ${key} for update`;
+  let [row] = await rowsOf<{ last_sequence: string; last_hash: string }>(tx, select);
+  if (!row) {
+    // A tenant made after the last start has no head yet (seed.ts makes the others'): its first append makes it.
+    await tx.insert(ledgerChainHeads).values({ tenantKey: key, lastSequence: 0, lastHash: genesisHash }).onConflictDoNothing();
+    [row] = await rowsOf<{ last_sequence: string; last_hash: string }>(tx, select);
+  }
+  return { lastSequence: Number(row!.last_sequence), lastHash: row!.last_hash };
 }
 
 export async function advanceChainHead(tx: Tx, tenantId: string | null, lastSequence: number, lastHash: string): Promise<void> {

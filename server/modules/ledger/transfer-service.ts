@@ -16,7 +16,7 @@
 // - a reversal is a new Posted transfer with the accounts swapped and reversal_of_id set (unique:
 //   at most once); only a posted transfer (Posted or PostPending) is reversible;
 // - transfers are never updated or deleted.
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { CreateLedgerTransferGroupDto, LedgerTransferDto, LedgerTransferGroupDto } from '../../../contract/ledger.ts';
 import { iso } from '../../../contract/common.ts';
 import { trackEntityChange } from '../../audit/scope.ts';
@@ -268,25 +268,28 @@ export class LedgerWriter {
     for (const id of ids) if (!accounts.has(id)) throw notFound('LedgerAccount', id);
     for (const plan of plans) applyPlan(plan, accounts.get(plan.debitAccountId)!, accounts.get(plan.creditAccountId)!, decimals);
     const now = new Date();
-    for (const account of accounts.values()) {
+    const changed = [...accounts.values()].filter((account) => {
       const before = locked.find((a) => a.id === account.id)!;
-      if (
-        before.debitsPosted === account.debitsPosted &&
-        before.creditsPosted === account.creditsPosted &&
-        before.debitsPending === account.debitsPending &&
-        before.creditsPending === account.creditsPending
-      )
-        continue;
-      await tx
-        .update(ledgerAccounts)
-        .set({
-          debitsPosted: account.debitsPosted,
-          creditsPosted: account.creditsPosted,
-          debitsPending: account.debitsPending,
-          creditsPending: account.creditsPending,
-        })
-        .where(eq(ledgerAccounts.id, account.id));
-    }
+      return (
+        before.debitsPosted !== account.debitsPosted ||
+        before.creditsPosted !== account.creditsPosted ||
+        before.debitsPending !== account.debitsPending ||
+        before.creditsPending !== account.creditsPending
+      );
+    });
+    // One statement for every account of the group: the locks are held until commit, so each round
+    // trip inside them costs every writer waiting on a hot account.
+    if (changed.length)
+      await tx.execute(sql`update ${ledgerAccounts} as a set
+          debits_posted = v.dp::bigint, credits_posted = v.cp::bigint, debits_pending = v.dq::bigint, credits_pending = v.cq::bigint
+        from (values ${sql.join(
+          changed.map(
+            (a) =>
+              sql`(${a.id}::uuid, ${a.debitsPosted.toString()}, ${a.creditsPosted.toString()}, ${a.debitsPending.toString()}, ${a.creditsPending.toString()})`,
+          ),
+          sql`, `,
+        )}) as v(id, dp, cp, dq, cq)
+        where a.id = v.id`);
     const types = await this.transactionTypes.all(tx);
     const linkedGroupId = crypto.randomUUID();
     const head = await lockChainHead(tx, caller.tenantId);

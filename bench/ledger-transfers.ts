@@ -1,0 +1,125 @@
+// Ledger transfers per second through HTTP (token check, tenant, permission, auditing, the
+// Idempotency-Key row, account locks, guards, the hash chain), with realistic contention: many
+// wallets and a few hot system accounts. The mix: 40% top-ups CASH -> a random wallet, 40% payments
+// between two random wallets, 20% purchases from a random wallet to SALES_INCOME; every wallet is
+// flagged debitsMustNotExceedCredits and funded first. Then the invariant check over the result.
+//   node bench/ledger-transfers.ts [--db pglite|postgres] [--wallets 1000] [--seconds 15] [--concurrency 32]
+// PostgreSQL: BENCH_LEDGER_DATABASE_URL (default postgres://postgres:postgres@127.0.0.1:5432/bench_ledger,
+// created when missing; a fresh database per run is best: drop it first). Figures only, never pass/fail.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startBenchApp } from './bench-app.ts';
+
+function argument(name: string): string | undefined {
+  const index = process.argv.indexOf(`--${name}`);
+  return index >= 0 ? process.argv[index + 1] : undefined;
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+
+export async function runLedgerBenchmark(options: { db: 'pglite' | 'postgres'; wallets: number; seconds: number; concurrency: number }) {
+  const databaseUrl =
+    options.db === 'postgres'
+      ? (process.env.BENCH_LEDGER_DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/bench_ledger')
+      : undefined;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'finance-bench-ledger-'));
+  const { built, listen } = await startBenchApp({ dataDir, databaseUrl });
+  try {
+    const { url, token } = await listen();
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const call = async (method: string, route: string, body?: unknown) => {
+      const response = await fetch(`${url}${route}`, {
+        method,
+        headers: { ...headers, 'idempotency-key': crypto.randomUUID() },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    };
+    const { lookupValueId } = await import('../server/modules/lookups/ids.ts');
+    const system = (await call('GET', '/api/app/ledger-account?currencyCode=USD&maxResultCount=100')).body.items as Array<{
+      id: string;
+      code: string;
+    }>;
+    const hot = (code: string) => system.find((a) => a.code === code)!.id;
+    const [cash, sales] = [hot('CASH'), hot('SALES_INCOME')];
+    const stamp = Date.now().toString(36);
+    const wallets: string[] = [];
+    for (let i = 0; i < options.wallets; i++) {
+      const made = await call('POST', '/api/app/ledger-account', {
+        code: `W-${stamp}-${i}`,
+        name: `Wallet ${i}`,
+        currencyCode: 'USD',
+        accountTypeId: lookupValueId('AccountType', 'FinancialAccounts'),
+        debitsMustNotExceedCredits: true,
+      });
+      wallets.push(made.body.id as string);
+    }
+    for (let i = 0; i < wallets.length; i += 64) {
+      const legs = wallets
+        .slice(i, i + 64)
+        .map((w) => ({ debitAccountId: cash, creditAccountId: w, amount: '100000.00', currencyCode: 'USD' }));
+      await call('POST', '/api/app/ledger-transfer', { transfers: legs });
+    }
+    const pick = () => wallets[Math.floor(Math.random() * wallets.length)]!;
+    const nextLeg = () => {
+      const r = Math.random();
+      if (r < 0.4) return { debitAccountId: cash, creditAccountId: pick() };
+      if (r < 0.8) {
+        const a = pick();
+        let b = pick();
+        while (b === a) b = pick();
+        return { debitAccountId: a, creditAccountId: b };
+      }
+      return { debitAccountId: pick(), creditAccountId: sales };
+    };
+    const latencies: number[] = [];
+    const statuses = new Map<number, number>();
+    const end = performance.now() + options.seconds * 1000;
+    const started = performance.now();
+    const worker = async () => {
+      while (performance.now() < end) {
+        const t0 = performance.now();
+        const { status } = await call('POST', '/api/app/ledger-transfer', {
+          transfers: [{ ...nextLeg(), amount: (1 + Math.floor(Math.random() * 999)) / 100 + '', currencyCode: 'USD' }],
+        });
+        latencies.push(performance.now() - t0);
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+      }
+    };
+    await Promise.all(Array.from({ length: options.concurrency }, worker));
+    const elapsed = (performance.now() - started) / 1000;
+    const ok = statuses.get(200) ?? 0;
+    latencies.sort((a, b) => a - b);
+    const verifyStart = performance.now();
+    const verify = (await call('GET', '/api/app/ledger/verify')).body;
+    const verifySeconds = (performance.now() - verifyStart) / 1000;
+    const rows = [
+      `#### Ledger transfers, ${options.db === 'postgres' ? 'PostgreSQL (node-postgres)' : 'PGlite 0.5 (embedded)'}: ${options.wallets} wallets, 2 hot accounts, concurrency ${options.concurrency}, ${options.seconds} s`,
+      '',
+      '| transfers/s | transfers | other answers | p50 ms | p95 ms | p99 ms | verify: valid, transfers, seconds |',
+      '| ----------- | --------- | ------------- | ------ | ------ | ------ | --------------------------------- |',
+      `| ${(ok / elapsed).toFixed(0)} | ${ok} | ${
+        [...statuses]
+          .filter(([s]) => s !== 200)
+          .map(([s, n]) => `${s}: ${n}`)
+          .join(', ') || 'none'
+      } | ${percentile(latencies, 50).toFixed(1)} | ${percentile(latencies, 95).toFixed(1)} | ${percentile(latencies, 99).toFixed(1)} | ${String(verify.isValid)}, ${String(verify.checkedTransfers)}, ${verifySeconds.toFixed(1)} |`,
+    ];
+    return rows.join('\n');
+  } finally {
+    await built.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  console.log(
+    await runLedgerBenchmark({
+      db: argument('db') === 'postgres' ? 'postgres' : 'pglite',
+      wallets: Number(argument('wallets') ?? 1000),
+      seconds: Number(argument('seconds') ?? 15),
+      concurrency: Number(argument('concurrency') ?? 32),
+    }),
+  );
+}
