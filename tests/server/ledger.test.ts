@@ -180,7 +180,8 @@ describe('ledger', () => {
 
     const expiring = (await transfer([leg(wallet, sales, '7.00', { pending: true, timeoutSeconds: 1 })])).body.items[0];
     expect(expiring.timeoutAt).not.toBeNull();
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    // Just past its timeout: the server's own expiry job (every 5 s) has had only milliseconds to void it.
+    await new Promise((resolve) => setTimeout(resolve, Date.parse(expiring.timeoutAt) - Date.now() + 20));
     const late = await call('POST', `/api/app/ledger-transfer/${expiring.id}/post`, {}, key());
     expect(late.body.error.code).toBe('Finance.Ledger:PendingExpired');
     await voidExpiredPendings(server.ctx, new LedgerWriter(new TransactionTypes(server.ctx)));

@@ -7,7 +7,7 @@
 //   stamp answers 409); a system account is never closed; an account with pending transfers is
 //   closed only after they are posted or voided;
 // - seeded per tenant and currency: the system accounts the documents post to (seed.ts).
-import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { CreateLedgerAccountDto, GetLedgerAccountsInput, LedgerAccountDto, UpdateLedgerAccountDto } from '../../../contract/ledger.ts';
 import { iso, type PagedResult } from '../../../contract/common.ts';
 import { trackEntityChange } from '../../audit/scope.ts';
@@ -17,7 +17,7 @@ import { invalidField, notFound, staleConcurrencyStamp } from '../../errors.ts';
 import type { Executor } from '../identity/user-repository.ts';
 import { likePattern, orderBy, pageOf } from '../shared/paging.ts';
 import { sameTenant } from '../shared/tenancy.ts';
-import { assertLookupValue } from './currency-service.ts';
+import { assertLookupValue, currencyOfRow } from './currency-service.ts';
 import { ledgerErrors } from './errors.ts';
 import { formatMoney } from './money.ts';
 import type { LedgerCaller } from './transfer-service.ts';
@@ -66,10 +66,7 @@ const withDecimals = {
   account: ledgerAccounts,
   decimals: currencies.decimals,
 };
-const joinCurrency = and(
-  eq(currencies.code, ledgerAccounts.currencyCode),
-  sql`${currencies.tenantId} is not distinct from ${ledgerAccounts.tenantId}`,
-);
+const joinCurrency = currencyOfRow(ledgerAccounts);
 
 const sortable = {
   code: ledgerAccounts.code,

@@ -4,7 +4,8 @@
 // - a currency used by a ledger account keeps its decimals (every stored amount is in its minor
 //   unit) and cannot be deleted, only deactivated; an inactive currency takes no new account;
 // - every tenant (and the host) starts with LL (0 decimals, ADR 0012) and USD (2), FIAT.
-import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { CreateCurrencyDto, CurrencyDto, GetCurrenciesInput, UpdateCurrencyDto } from '../../../contract/ledger.ts';
 import { iso, type PagedResult } from '../../../contract/common.ts';
 import { trackEntityChange } from '../../audit/scope.ts';
@@ -48,6 +49,10 @@ const track = (before: CurrencyDto | null, after: CurrencyDto | null, tenantId: 
     entityTenantId: tenantId,
     ignore: ['concurrencyStamp'],
   });
+
+/** Joins a row's currency: the currency of the same code in the row's tenant (the host's: null). */
+export const currencyOfRow = (row: { currencyCode: AnyPgColumn; tenantId: AnyPgColumn }) =>
+  and(eq(currencies.code, row.currencyCode), sql`${currencies.tenantId} is not distinct from ${row.tenantId}`);
 
 /** Refuses an id that is not a value of the named lookup type (400 naming the field). */
 export async function assertLookupValue(db: Executor, member: string, id: string, type: string): Promise<void> {

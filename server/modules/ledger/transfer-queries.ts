@@ -1,19 +1,17 @@
 // Reading the journal: transfers of the caller's tenant, filtered by account (either side),
 // currency, group, kind, document or idempotency key; newest first by default; amounts in the
 // currency's decimals.
-import { and, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, or, type SQL } from 'drizzle-orm';
 import type { GetLedgerTransfersInput, LedgerTransferDto } from '../../../contract/ledger.ts';
 import type { PagedResult } from '../../../contract/common.ts';
 import type { AppContext } from '../../context.ts';
 import { currencies, ledgerTransfers } from '../../db/schema/index.ts';
 import { orderBy, pageOf } from '../shared/paging.ts';
 import { sameTenant } from '../shared/tenancy.ts';
+import { currencyOfRow } from './currency-service.ts';
 import { findTransfer, toTransferDto } from './transfer-service.ts';
 
-const joinCurrency = and(
-  eq(currencies.code, ledgerTransfers.currencyCode),
-  sql`${currencies.tenantId} is not distinct from ${ledgerTransfers.tenantId}`,
-);
+const joinCurrency = currencyOfRow(ledgerTransfers);
 
 const sortable = {
   sequence: ledgerTransfers.sequence,
