@@ -242,6 +242,22 @@ describe('ledger', () => {
     expect((await call('DELETE', `/api/app/currency/${eur.body.id}`)).status).toBe(204);
   });
 
+  it('answers 403 to a user without Finance.Ledger and moves nothing', async () => {
+    // john.smith (acme, role manager) holds no Finance permission: demo roles start empty.
+    const john = authHeaders(await passwordToken(server, { userName: 'john.smith', password: '1q2w3E*', tenant: 'acme' }));
+    const before = await account(wallet.id);
+    const list = await fetch(`${server.url}/api/app/ledger-account`, { headers: john });
+    expect(list.status).toBe(403);
+    const made = await fetch(`${server.url}/api/app/ledger-transfer`, {
+      method: 'POST',
+      headers: { ...john, 'content-type': 'application/json', ...key() },
+      body: JSON.stringify({ transfers: [leg(cash, wallet, '1.00')] }),
+    });
+    expect(made.status).toBe(403);
+    expect((await fetch(`${server.url}/api/app/currency`, { headers: john })).status).toBe(403);
+    expect(await account(wallet.id)).toEqual(before);
+  });
+
   it('verifies the invariants and finds a tampered transfer', async () => {
     const clean = await call('GET', '/api/app/ledger/verify');
     expect(clean.body).toMatchObject({ isValid: true, checkedTenants: 1, violation: null });
