@@ -3,7 +3,7 @@
 // useSelector and send events; the menu is the registry filtered by the caller's access and the
 // Filter Menu text; one panel (mobile menu, settings or user menu) is open at a time.
 import { useSelector } from '@xstate/react';
-import { type ReactNode, useEffect, useMemo } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useMemo } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { type LayoutClass, selectContainerWidth } from '../../machines/shell/container-width.machine.ts';
 import { selectLanguage } from '../../machines/shell/language.machine.ts';
@@ -16,13 +16,16 @@ import { selectTheme, type ThemeStyleName } from '../../machines/shell/theme.mac
 import { BreadcrumbView } from '../views/shell/breadcrumb-view.tsx';
 import { MobileNavbarView } from '../views/shell/mobile-navbar-view.tsx';
 import { SideMenuView } from '../views/shell/side-menu-view.tsx';
-import { SettingsPanelView, type ToolbarPanel, ToolbarView, UserPanelView } from '../views/shell/toolbar-view.tsx';
+import { type ToolbarPanel, ToolbarView, UserPanelView } from '../views/shell/toolbar-view.tsx';
 import { flattenMenu, type MenuEntry, menuTrail, visibleMenu } from './menu.ts';
+import { matchRoute } from './routes.ts';
 import { selectAccess, selectCurrentUser, shallowEqual } from './shell-view.ts';
 import { useSystem } from './system-context.ts';
 import { useTexts } from './use-texts.ts';
 import { userMenuGroups } from './user-menu.ts';
 
+// The settings panel's body uses the design system's controls: loaded when it first opens.
+const SettingsPanelView = lazy(() => import('../views/shell/settings-panel-view.tsx'));
 export function ApplicationLayout({ children }: { children: ReactNode }) {
   const system = useSystem();
   const { auth, menuGroups, theme, containerWidth, menuLayout, language, menuFilter, mobileNav, settingsFlyout, userFlyout, config } =
@@ -44,7 +47,19 @@ export function ApplicationLayout({ children }: { children: ReactNode }) {
 
   const menu = useMemo(() => visibleMenu(access), [access]);
   const byId = useMemo(() => new Map(flattenMenu(menu).map((entry) => [entry.id, entry])), [menu]);
-  const trail = useMemo(() => menuTrail(location, menu), [location, menu]);
+  const trail = useMemo(() => {
+    const fromMenu = menuTrail(location, menu);
+    if (fromMenu.length > 0) return fromMenu;
+    // A page outside the main menu (the user menu's) names its own trail on its route.
+    return (matchRoute(location)?.breadcrumb ?? []).map(
+      (entry, index): MenuEntry => ({
+        id: `route.${index}`,
+        label: entry.label,
+        order: index,
+        ...(entry.path ? { path: entry.path } : {}),
+      }),
+    );
+  }, [location, menu]);
   // The filter machine works on ids and texts; the menu it filters is the caller's, in their language.
   useEffect(() => {
     const toItems = (entries: readonly MenuEntry[]): MenuFilterItem[] =>
@@ -138,27 +153,29 @@ export function ApplicationLayout({ children }: { children: ReactNode }) {
         </aside>
       )}
       {settingsOpen && (
-        <SettingsPanelView
-          pointer={pointer('settings')}
-          t={t}
-          themes={themeView.options.map((option) => ({ value: option.styleName, label: themeLabels[option.styleName] ?? option.label }))}
-          theme={themeView.style}
-          themeError={themeView.error}
-          widths={(['boxed', 'full', 'fixed'] as const).map((value) => ({ value, label: widthLabels[value] ?? value }))}
-          width={width ?? 'full'}
-          menuLayouts={[
-            { value: 'side-menu', label: t('shell.menuLayoutSide') },
-            { value: 'top-menu', label: t('shell.menuLayoutTop') },
-          ]}
-          menuLayout={topMenu ? 'top-menu' : 'side-menu'}
-          languages={languageView.languages.map((entry) => ({ value: entry.cultureName, label: entry.displayName }))}
-          language={languageView.pending ?? languageView.culture}
-          onTheme={(style) => theme.send({ type: 'theme.select', style: style as ThemeStyleName })}
-          onWidth={(value) => containerWidth.send({ type: 'layout.select', layout: value as LayoutClass })}
-          onMenuLayout={(value) => menuLayout.send({ type: 'menuLayout.select', layout: value as MenuLayout })}
-          onLanguage={(cultureName) => language.send({ type: 'language.select', cultureName })}
-          onClose={() => closePanel('settings')}
-        />
+        <Suspense fallback={null}>
+          <SettingsPanelView
+            pointer={pointer('settings')}
+            t={t}
+            themes={themeView.options.map((option) => ({ value: option.styleName, label: themeLabels[option.styleName] ?? option.label }))}
+            theme={themeView.style}
+            themeError={themeView.error}
+            widths={(['boxed', 'full', 'fixed'] as const).map((value) => ({ value, label: widthLabels[value] ?? value }))}
+            width={width ?? 'full'}
+            menuLayouts={[
+              { value: 'side-menu', label: t('shell.menuLayoutSide') },
+              { value: 'top-menu', label: t('shell.menuLayoutTop') },
+            ]}
+            menuLayout={topMenu ? 'top-menu' : 'side-menu'}
+            languages={languageView.languages.map((entry) => ({ value: entry.cultureName, label: entry.displayName }))}
+            language={languageView.pending ?? languageView.culture}
+            onTheme={(style) => theme.send({ type: 'theme.select', style: style as ThemeStyleName })}
+            onWidth={(value) => containerWidth.send({ type: 'layout.select', layout: value as LayoutClass })}
+            onMenuLayout={(value) => menuLayout.send({ type: 'menuLayout.select', layout: value as MenuLayout })}
+            onLanguage={(cultureName) => language.send({ type: 'language.select', cultureName })}
+            onClose={() => closePanel('settings')}
+          />
+        </Suspense>
       )}
       {userOpen && user && (
         <UserPanelView

@@ -8,6 +8,7 @@
 //   → sign-in with returnUrl, policy not granted → 403. The same access rules feed the menu (access.ts).
 // - No React here: the router wraps `load` in React.lazy once per route (router-view.tsx).
 import type { ComponentType } from 'react';
+import type { TextKey } from '../i18n/texts.ts';
 import { type Access, type FeatureRequirement, isFeatureOn, isGranted, type PolicyRequirement } from './access.ts';
 
 export type LayoutKind = 'application' | 'account' | 'empty';
@@ -17,6 +18,13 @@ export interface RouteData {
   tenantBoxVisible?: boolean;
 }
 
+export interface BreadcrumbEntry {
+  label: TextKey;
+  path?: string;
+}
+
+const myAccount: BreadcrumbEntry = { label: 'user.myAccount', path: '/account/manage' };
+
 export interface RouteEntry {
   path: string;
   layout: LayoutKind;
@@ -24,6 +32,11 @@ export interface RouteEntry {
   policy?: PolicyRequirement;
   feature?: FeatureRequirement;
   data?: RouteData;
+  /**
+   * The breadcrumb of a page outside the main menu (the user menu's pages), after Home; the main
+   * menu's trail wins where there is one. An entry with a path links to it.
+   */
+  breadcrumb?: readonly BreadcrumbEntry[];
   /** The screen's chunk; undefined while the area is not built (the route answers 404). */
   load?: () => Promise<{ default: ComponentType }>;
 }
@@ -46,24 +59,28 @@ export const routes: readonly RouteEntry[] = [
     path: '/account/manage',
     layout: 'application',
     requiresAuth: true,
+    breadcrumb: [{ label: 'user.myAccount' }],
     load: () => import('../screens/account/manage/my-account-screen.tsx'),
   },
   {
     path: '/account/security-logs',
     layout: 'application',
     requiresAuth: true,
+    breadcrumb: [myAccount, { label: 'user.mySecurityLogs' }],
     load: () => import('../screens/account/security-logs/security-logs-screen.tsx'),
   },
   {
     path: '/account/securitylogs',
     layout: 'application',
     requiresAuth: true,
+    breadcrumb: [myAccount, { label: 'user.mySecurityLogs' }],
     load: () => import('../screens/account/security-logs/security-logs-screen.tsx'),
   },
   {
     path: '/account/sessions',
     layout: 'application',
     requiresAuth: true,
+    breadcrumb: [myAccount, { label: 'user.sessions' }],
     load: () => import('../screens/account/sessions/sessions-screen.tsx'),
   },
   {

@@ -57,6 +57,7 @@ export const ar: Partial<Record<keyof typeof en, string>> = {
   'shell.filterMenu': 'تصفية القائمة',
   'shell.clearFilter': 'مسح التصفية',
   'shell.noMenuMatch': 'لا يوجد عنصر مطابق.',
+  'shell.moreMenu': 'المزيد',
   'shell.breadcrumb': 'مسار التنقل',
   'shell.toolbar': 'شريط الأدوات',
   'shell.settings': 'الإعدادات',

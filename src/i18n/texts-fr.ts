@@ -57,6 +57,7 @@ export const fr: Partial<Record<keyof typeof en, string>> = {
   'shell.filterMenu': 'Filtrer le menu',
   'shell.clearFilter': 'Effacer le filtre',
   'shell.noMenuMatch': 'Aucun élément ne correspond.',
+  'shell.moreMenu': 'Plus',
   'shell.breadcrumb': "Fil d'Ariane",
   'shell.toolbar': "Barre d'outils",
   'shell.settings': 'Paramètres',

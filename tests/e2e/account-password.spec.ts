@@ -21,7 +21,7 @@ describe('password flow', () => {
   it('signs in on /account/login, returns to the guarded page, signs out for good', async () => {
     const { page, problems } = await openPage();
     await page.goto(`${spec.server.url}/`);
-    await page.getByRole('main').getByRole('button', { name: 'Sign in' }).waitFor();
+    await page.getByRole('main').getByRole('button', { name: 'Login' }).waitFor();
     await page.goto(`${spec.server.url}/dashboard`);
     await page.waitForURL(/\/account\/login\?returnUrl=%2Fdashboard/);
     await page.getByRole('heading', { level: 1, name: 'Login' }).waitFor();
@@ -57,12 +57,12 @@ describe('password flow', () => {
 
     await signOut(page);
     await page.waitForURL(`${spec.server.url}/`);
-    await page.getByRole('main').getByRole('button', { name: 'Sign in' }).waitFor();
+    await page.getByRole('main').getByRole('button', { name: 'Login' }).waitFor();
     expect(await storedAccessToken(page)).toBeNull();
     expect((await fetch(`${spec.server.url}/api/identity/users`, asAdmin)).status).toBe(401);
     // Back lands on the page before (home), signed out: nothing of the session comes back.
     await page.goBack();
-    await page.getByRole('main').getByRole('button', { name: 'Sign in' }).waitFor();
+    await page.getByRole('main').getByRole('button', { name: 'Login' }).waitFor();
     expect(await page.getByRole('button', { name: 'User menu' }).count()).toBe(0);
     expect(await storedAccessToken(page)).toBeNull();
     expect(problems).toEqual([]);
@@ -134,7 +134,7 @@ describe('password flow', () => {
     await page.goto(`${spec.server.url}/?handler=linkLogin&linkUserId=${strangerId}`);
     await page.getByText('You are not linked to this user.').waitFor();
     await page.waitForURL(`${spec.server.url}/`);
-    await page.getByRole('main').getByRole('button', { name: 'Sign in' }).waitFor();
+    await page.getByRole('main').getByRole('button', { name: 'Login' }).waitFor();
     expect(await storedAccessToken(page)).toBeNull();
     expect(await seriousAxeViolations(page)).toEqual([]);
     expect(problems).toEqual([]);
@@ -177,7 +177,7 @@ describe('password flow', () => {
     expect(forgotten.refresh).toBeNull();
     await page.evaluate(() => localStorage.setItem('expires_at', String(Date.now() - 1000)));
     await page.reload();
-    await page.getByRole('main').getByRole('button', { name: 'Sign in' }).waitFor();
+    await page.getByRole('main').getByRole('button', { name: 'Login' }).waitFor();
     expect(await storedAccessToken(page)).toBeNull();
     const asAdmin = { headers: { authorization: `Bearer ${forgotten.access}`, 'x-requested-with': 'XMLHttpRequest' } };
     expect((await fetch(`${spec.server.url}/api/identity/users`, asAdmin)).status).toBe(401);

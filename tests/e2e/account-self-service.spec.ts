@@ -24,7 +24,7 @@ async function expectSignedInAs(page: Page, userName: string): Promise<void> {
 
 async function signOutAndClear(page: Page): Promise<void> {
   await signOut(page);
-  await page.getByRole('main').getByRole('button', { name: 'Sign in' }).waitFor();
+  await page.getByRole('main').getByRole('button', { name: 'Login' }).waitFor();
 }
 
 describe('self-service account pages', () => {

@@ -106,6 +106,21 @@ describe('audit log settings', () => {
     expect(await page.getByRole('tab', { name: 'Global' }).count()).toBe(1);
     const enabled = page.getByRole('checkbox', { name: 'Enable the expired audit log deleter' });
     expect(await enabled.isChecked()).toBe(false);
+    // It says what it does, as its description; no box around it (General looks like Global).
+    const describes = async (box: typeof enabled) =>
+      box.evaluate((input) =>
+        (input.getAttribute('aria-describedby') ?? '')
+          .split(' ')
+          .map((id) => document.getElementById(id)?.textContent ?? '')
+          .join(' '),
+      );
+    expect(await describes(enabled)).toContain('Deletes the audit logs older than the period below');
+    expect(
+      await page
+        .locator('fieldset')
+        .first()
+        .evaluate((group) => getComputedStyle(group).borderTopWidth),
+    ).toBe('0px');
     // The period only shows while the deleter is on.
     expect(await page.getByLabel('Expired deleter period (days)').count()).toBe(0);
     // react-aria keeps the input visually hidden; the user presses its label.
@@ -137,6 +152,9 @@ describe('audit log settings', () => {
     const periodic = page.getByRole('checkbox', { name: 'Enable the periodic deleter' });
     await page.getByText('Enable the periodic deleter').waitFor();
     expect(await periodic.isChecked()).toBe(false);
+    expect(
+      await periodic.evaluate((input) => document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent ?? ''),
+    ).toContain('no audit log is deleted automatically');
     const section = page.getByRole('group', { name: 'Expired audit log deleter' });
     expect(await section.count()).toBe(0);
     await page.getByText('Enable the periodic deleter').click();

@@ -253,7 +253,7 @@ describe('users screen', () => {
       await searchFor(page, usersTable(page), 'e2e.imp40');
       await rowAction(page, usersTable(page), 'e2e.imp40', 'Login as this user');
       const confirm = page.getByRole('alertdialog', { name: 'Are you sure?' });
-      await confirm.getByText('You will be signed in as e2e.imp40.', { exact: false }).waitFor();
+      await confirm.getByText('You will be logged in as e2e.imp40.', { exact: false }).waitFor();
       await tabTo(page, confirm.getByRole('button', { name: 'Yes' }));
       await page.keyboard.press('Enter');
       await page.waitForURL(`${spec.server.url}/`);

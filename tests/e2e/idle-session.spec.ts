@@ -50,7 +50,7 @@ async function pauseClock(page: Page): Promise<void> {
 /** Lets the sign-out finish: the identity server ends its session without asking, and the SPA shows itself signed out. */
 async function finishSignOut(page: Page): Promise<void> {
   await page.clock.resume();
-  await page.getByRole('main').getByRole('button', { name: 'Sign in' }).waitFor({ timeout: 20_000 });
+  await page.getByRole('main').getByRole('button', { name: 'Login' }).waitFor({ timeout: 20_000 });
 }
 
 describe('idle sign-out', () => {

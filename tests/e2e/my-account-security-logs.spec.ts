@@ -30,7 +30,7 @@ describe('my security logs', () => {
     const page = await browser.context.newPage();
     await signIn(page, server.url, 'lena', '1q2w3E*');
     await page.goto(`${server.url}/Account/SecurityLogs`);
-    await page.getByRole('heading', { level: 1, name: 'My security logs' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'My Security Logs' }).waitFor();
     const table = page.getByRole('table', { name: 'Security logs' });
     const rows = table.getByRole('row').filter({ has: page.getByRole('cell') });
     await rows.first().waitFor();

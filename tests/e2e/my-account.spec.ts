@@ -44,7 +44,7 @@ async function openFromUserMenu(context: BrowserContext, page: Page, entry: RegE
   return tab;
 }
 
-const openMyAccountFromUserMenu = (context: BrowserContext, page: Page) => openFromUserMenu(context, page, /My Account/, 'My account');
+const openMyAccountFromUserMenu = (context: BrowserContext, page: Page) => openFromUserMenu(context, page, /My Account/, 'My Account');
 
 async function openTab(page: Page, name: string): Promise<void> {
   await page.getByRole('tab', { name }).click();
@@ -77,13 +77,35 @@ describe('my account', () => {
     ]);
     expect(await seriousAxeViolations(account)).toEqual([]);
 
-    // Password: the server's refusal (wrong current password) is shown, then the change is accepted.
+    // The trail of a user-menu page: Home, then My Account.
+    expect(
+      (await account.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('listitem').allTextContents()).map((text) => text.trim()),
+    ).toEqual(['Home', 'My Account']);
+
+    // Password: a too short new password says its rule once (the hint gives way to the error).
     await openTab(account, 'Password');
-    await account.getByLabel(/^Current password/).fill('wrong-password');
+    const current = account.getByLabel(/^Current password/);
+    await account.getByLabel(/^New password/).fill('2w3');
+    await account.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => account.getByText(/^At least \d+ characters\.$/).count()).toBe(1);
+    // The server's refusal of a wrong current password is shown and marks that field.
+    await current.fill('wrong-password');
     await account.getByLabel(/^New password/).fill('2w3e$R%t');
     await account.getByLabel(/^Confirm new password/).fill('2w3e$R%t');
     await account.getByRole('button', { name: 'Save' }).click();
     await account.getByRole('tabpanel', { name: 'Password' }).getByRole('alert').first().waitFor();
+    await expect.poll(() => current.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = (await current.getAttribute('aria-describedby')) ?? '';
+    expect(
+      await account.evaluate(
+        (ids) =>
+          ids
+            .split(' ')
+            .map((id) => document.getElementById(id)?.textContent ?? '')
+            .join(' '),
+        describedBy,
+      ),
+    ).toContain('Incorrect password.');
     expect(await seriousAxeViolations(account)).toEqual([]);
     await account.getByLabel(/^Current password/).fill('1q2w3E*');
     await account.getByRole('button', { name: 'Save' }).click();
@@ -125,6 +147,12 @@ describe('my account', () => {
 
     // Authenticator: the QR code and the key; the code the test computes from that key verifies.
     await openTab(account, 'Authenticator app');
+    // The tab's content starts right under the tab list (no room kept for the hidden tabs).
+    const tabListBottom = await account.getByRole('tablist').evaluate((element) => element.getBoundingClientRect().bottom);
+    const panelTop = await account
+      .getByRole('tabpanel', { name: 'Authenticator app' })
+      .evaluate((element) => element.getBoundingClientRect().top);
+    expect(panelTop - tabListBottom).toBeLessThan(32);
     await account.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor();
     const key = (await account.getByLabel('Key for manual entry').inputValue()).replace(/\s+/g, '').toUpperCase();
     expect(key).toMatch(/^[A-Z2-7]+$/);
@@ -177,10 +205,10 @@ describe('my account', () => {
     const page = await browser.context.newPage();
     await signIn(page, server.url);
     await page.goto(`${server.url}/Account/Manage?returnUrl=${encodeURIComponent('https://evil.example/')}`);
-    await page.getByRole('heading', { level: 1, name: 'My account' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'My Account' }).waitFor();
     expect(await page.getByRole('link', { name: 'Back to the application' }).count()).toBe(0);
     await page.goto(`${server.url}/Account/Manage?returnUrl=${encodeURIComponent('//evil.example/')}`);
-    await page.getByRole('heading', { level: 1, name: 'My account' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'My Account' }).waitFor();
     expect(await page.getByRole('link', { name: 'Back to the application' }).count()).toBe(0);
     await page.close();
   });
@@ -224,7 +252,7 @@ describe('my account', () => {
       await page.getByRole('button', { name: 'User menu' }).waitFor();
       const account = await openMyAccountFromUserMenu(other.context, page);
       expect(new URL(account.url()).pathname).toBe('/account/manage');
-      const logs = await openFromUserMenu(other.context, page, /My Security Logs/, 'My security logs');
+      const logs = await openFromUserMenu(other.context, page, /My Security Logs/, 'My Security Logs');
       expect(new URL(logs.url()).pathname).toBe('/account/security-logs');
       const sessions = await openFromUserMenu(other.context, page, /^Sessions/, 'Sessions');
       expect(new URL(sessions.url()).pathname).toBe('/account/sessions');

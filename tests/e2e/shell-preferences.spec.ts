@@ -1,7 +1,8 @@
 // Appearance, language, mobile navbar and cookie consent against the real server: theme and
 // container width survive a reload (LPX_THEME, LPX_LAYOUT), Arabic turns the page right-to-left,
 // the mobile navbar works at 375 px, and the consent banner leaves for good after Accept (spec 2.3,
-// 4.2, 4.3). One server for the file; each test its own browser profile.
+// 4.2, 4.3); the top menu stays one row at 1366 px (More holds the rest); the panel's controls are
+// the design system's (radio groups, the language select). One server for the file; each test its own browser profile.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, seriousAxeViolations } from '../kit/browser.ts';
@@ -44,8 +45,8 @@ describe('appearance and language', () => {
       expect(await panel.getByRole('radio', { name: 'System' }).isChecked()).toBe(true);
       expect(await panel.getByRole('radio', { name: 'Full Width' }).isChecked()).toBe(true);
       expect(await panel.getByRole('radio', { name: 'Semi-Dark' }).count()).toBe(1);
-      await panel.getByRole('radio', { name: 'Dark', exact: true }).check();
-      await panel.getByRole('radio', { name: 'Boxed Layout' }).check();
+      await panel.getByRole('radio', { name: 'Dark', exact: true }).check({ force: true });
+      await panel.getByRole('radio', { name: 'Boxed Layout' }).check({ force: true });
       expect(await seriousAxeViolations(page)).toEqual([]);
       const stored = () => page.evaluate(() => [localStorage.getItem('LPX_THEME'), localStorage.getItem('LPX_LAYOUT')]);
       expect(await stored()).toEqual(['dark', 'boxed']);
@@ -61,10 +62,10 @@ describe('appearance and language', () => {
       const [red = 255] = (background.match(/\d+/g) ?? []).map(Number);
       expect(red).toBeLessThan(128);
       expect(await seriousAxeViolations(page)).toEqual([]);
-      await settingsPanel(page).getByRole('radio', { name: 'Fluid' }).check();
+      await settingsPanel(page).getByRole('radio', { name: 'Fluid' }).check({ force: true });
       expect(await stored()).toEqual(['dark', 'fixed']);
       // Semi-Dark (dark chrome, light content) passes axe too.
-      await settingsPanel(page).getByRole('radio', { name: 'Semi-Dark' }).check();
+      await settingsPanel(page).getByRole('radio', { name: 'Semi-Dark' }).check({ force: true });
       expect(await stored()).toEqual(['dim', 'fixed']);
       expect(await seriousAxeViolations(page)).toEqual([]);
       // Escape closes the panel (focus is on the radio just chosen).
@@ -80,7 +81,7 @@ describe('appearance and language', () => {
       await page.getByRole('button', { name: 'Settings' }).click();
       const panel = settingsPanel(page);
       expect(await panel.getByRole('radio', { name: 'Side menu' }).isChecked()).toBe(true);
-      await panel.getByRole('radio', { name: 'Top menu' }).click();
+      await panel.getByRole('radio', { name: 'Top menu' }).click({ force: true });
       expect(await page.evaluate(() => localStorage.getItem('LPX_MENU_LAYOUT'))).toBe('top-menu');
       // The layout change closes the flyout (its trigger is now hover).
       await settingsPanel(page).waitFor({ state: 'detached' });
@@ -106,9 +107,34 @@ describe('appearance and language', () => {
       expect(await settingsPanel(page).getByRole('radio', { name: 'Top menu' }).isChecked()).toBe(true);
       expect(await seriousAxeViolations(page)).toEqual([]);
       // And back to the side menu.
-      await settingsPanel(page).getByRole('radio', { name: 'Side menu' }).click();
+      await settingsPanel(page).getByRole('radio', { name: 'Side menu' }).click({ force: true });
       await page.locator('.app-shell.layout-side').waitFor();
       expect(await page.evaluate(() => localStorage.getItem('LPX_MENU_LAYOUT'))).toBe('side-menu');
+    }));
+
+  it('keeps the top menu on one row at 1366 px: what does not fit goes under More', () =>
+    withBrowser(async (page) => {
+      await page.setViewportSize({ width: 1366, height: 800 });
+      await signIn(page, server.url);
+      await page.evaluate(() => localStorage.setItem('LPX_MENU_LAYOUT', 'top-menu'));
+      await page.reload();
+      const bar = page.locator('header.topbar');
+      const menu = bar.getByRole('navigation', { name: 'Main menu' });
+      const more = menu.getByRole('button', { name: 'More' });
+      await more.waitFor();
+      // One row: the bar is as tall as its avatar button and padding, not two rows of entries.
+      expect((await bar.boundingBox())?.height).toBeLessThan(70);
+      const tops = await menu
+        .locator(':scope > ul:not([aria-hidden]) > li')
+        .evaluateAll((items) => items.map((item) => item.getBoundingClientRect().top));
+      expect(new Set(tops).size).toBe(1);
+      // The entries that did not fit are under More, reachable by hover and by keyboard focus.
+      await more.hover();
+      const administration = menu.getByRole('button', { name: 'Administration' });
+      await administration.waitFor();
+      expect(await administration.isVisible()).toBe(true);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await page.evaluate(() => localStorage.setItem('LPX_MENU_LAYOUT', 'side-menu'));
     }));
 
   it('says when the connection is lost, and when it is back', () =>
@@ -126,7 +152,12 @@ describe('appearance and language', () => {
     withBrowser(async (page) => {
       await page.goto(`${server.url}/`);
       await page.getByRole('button', { name: 'Settings' }).click();
-      await Promise.all([page.waitForEvent('load'), settingsPanel(page).getByRole('combobox', { name: 'Language' }).selectOption('ar')]);
+      // The design system's select: its button, then the language in the list.
+      await settingsPanel(page)
+        .getByRole('button', { name: /Language/ })
+        .click();
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await Promise.all([page.waitForEvent('load'), page.getByRole('option', { name: /العربية|Arabic/ }).click()]);
       await page.getByRole('navigation', { name: 'القائمة الرئيسية' }).waitFor();
       expect(await page.evaluate(() => ({ lang: document.documentElement.lang, dir: document.documentElement.dir }))).toEqual({
         lang: 'ar',
@@ -135,7 +166,8 @@ describe('appearance and language', () => {
       await page.getByRole('main').getByRole('heading', { level: 1 }).waitFor();
       await expectAxeCleanInLightAndDark(page);
       await page.getByRole('button', { name: 'الإعدادات' }).click();
-      await Promise.all([page.waitForEvent('load'), page.getByRole('combobox', { name: 'اللغة' }).selectOption('en')]);
+      await page.getByRole('region', { name: 'الإعدادات' }).getByRole('button', { name: /اللغة/ }).click();
+      await Promise.all([page.waitForEvent('load'), page.getByRole('option', { name: /English/ }).click()]);
       await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
       expect(await page.evaluate(() => document.documentElement.dir)).toBe('ltr');
     }));

@@ -66,7 +66,7 @@ describe('sign-in through the identity server', () => {
     });
 
     await page.goto(`${server.url}/`);
-    const signIn = page.getByRole('button', { name: 'Sign in' });
+    const signIn = page.getByRole('main').getByRole('button', { name: 'Login' });
     await signIn.waitFor();
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Finance Admin');
     expect(await page.getByRole('main').count()).toBe(1);
@@ -122,7 +122,7 @@ describe('sign-in through the identity server', () => {
       if (response.request().method() === 'GET' && /\/connect\/endsession\?/.test(response.url()))
         endSessionPages.push(response.text().catch(() => ''));
     });
-    const backOnSpa = page.getByRole('button', { name: 'Sign in' });
+    const backOnSpa = page.getByRole('main').getByRole('button', { name: 'Login' });
     await signOut.click();
     await backOnSpa.waitFor();
     expect(new URL(page.url()).origin).toBe(server.url);
@@ -143,7 +143,8 @@ describe('sign-in through the identity server', () => {
     // Back does not restore the session: the earlier pages come back signed out.
     await page.goBack();
     await page
-      .getByRole('button', { name: 'Sign in' })
+      .getByRole('main')
+      .getByRole('button', { name: 'Login' })
       .or(page.getByRole('heading', { name: /sign ?in|log ?in/i }))
       .first()
       .waitFor();

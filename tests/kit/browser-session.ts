@@ -38,7 +38,7 @@ export async function submitLoginPage(page: Page, userName: string, password: st
 export async function signIn(page: Page, serverUrl: string, userName = 'admin', password = '1q2w3E*'): Promise<void> {
   await page.goto(`${serverUrl}/`);
   const userMenu = page.getByRole('button', { name: 'User menu' });
-  const signInButton = page.getByRole('main').getByRole('button', { name: 'Sign in' });
+  const signInButton = page.getByRole('main').getByRole('button', { name: 'Login' });
   await userMenu.or(signInButton).first().waitFor();
   if (await userMenu.isVisible()) return;
   await signInButton.click();

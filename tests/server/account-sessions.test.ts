@@ -51,6 +51,9 @@ const signInAs = (userName: string, userAgent: string) =>
     { 'user-agent': userAgent },
   ).then((r) => r.body as unknown as TokenResponse);
 
+const refreshWith = (token: TokenResponse) =>
+  tokenRequest(server, { grant_type: 'refresh_token', client_id: server.config.spaClientId, refresh_token: token.refresh_token! });
+
 describe('my sessions', () => {
   it('lists only my sessions, flags the current one, filters, sorts and pages', async () => {
     await createUser(server, { userName: 'sess.one', password });
@@ -111,12 +114,7 @@ describe('my sessions', () => {
     expect(revoked.status).toBe(204);
     expect((await get(victim, '/api/account/sessions')).status).toBe(401);
     expect((await get(keeper, '/api/account/sessions')).status).toBe(200);
-    const refresh = await tokenRequest(server, {
-      grant_type: 'refresh_token',
-      client_id: server.config.spaClientId,
-      refresh_token: victim.refresh_token!,
-    });
-    expect(refresh.body.error).toBe('invalid_grant');
+    expect((await refreshWith(victim)).body.error).toBe('invalid_grant');
     expect((await get(keeper, `/api/account/sessions/${target.id}`)).status).toBe(404);
 
     const logs = await get<{ items: Array<{ action: string; extraProperties: Record<string, unknown> }> }>(
@@ -149,12 +147,7 @@ describe('my sessions', () => {
 
     for (const victim of victims) {
       expect((await get(victim, '/api/account/sessions')).status).toBe(401);
-      const refresh = await tokenRequest(server, {
-        grant_type: 'refresh_token',
-        client_id: server.config.spaClientId,
-        refresh_token: victim.refresh_token!,
-      });
-      expect(refresh.body.error).toBe('invalid_grant');
+      expect((await refreshWith(victim)).body.error).toBe('invalid_grant');
     }
     const left = await get<{ totalCount: number; items: SessionDto[] }>(keeper, '/api/account/sessions');
     expect(left.body).toMatchObject({ totalCount: 1, items: [{ isCurrent: true, deviceInfo: 'Mozilla/5.0 (X11) Keeper' }] });

@@ -181,7 +181,7 @@ describe('Impersonation', () => {
 
     const plain = await passwordToken(server, { userName: 'imp.target', password });
     const refused = await extensionGrant('Impersonation', plain.access_token, { UserId: target });
-    expect(refused.body).toEqual({ error: 'invalid_grant', error_description: 'You are not allowed to sign in as this user.' });
+    expect(refused.body).toEqual({ error: 'invalid_grant', error_description: 'You are not allowed to log in as this user.' });
 
     const asTenant = await extensionGrant('Impersonation', admin.access_token, { TenantId: acmeId });
     expect(asTenant.status).toBe(200);

@@ -274,7 +274,7 @@ describe('revocation and sign-out', () => {
     const html = await page.text();
     // The page submits itself (a script of ours, allowed by the CSP) with logout=yes: no question.
     expect(html).toContain('<script src="/Account/logout.js"></script>');
-    expect(html).not.toContain('Do you want to sign out?');
+    expect(html).not.toContain('Do you want to log out?');
     const script = await fetch(`${server.url}/Account/logout.js`);
     expect(script.headers.get('content-type')).toMatch(/javascript/);
     expect(await script.text()).toContain("getElementById('op.logoutForm')");
@@ -305,7 +305,7 @@ describe('revocation and sign-out', () => {
   it('a sign-out request without a hint asks, and its Cancel changes nothing', async () => {
     const { tokens, jar, claims } = await browserSignIn();
     const html = await (await browse(jar, `${server.url}/connect/endsession`)).text();
-    expect(html).toContain('Do you want to sign out?');
+    expect(html).toContain('Do you want to log out?');
     expect(html).not.toContain('/Account/logout.js');
     expect(logoutFormFields(html).fields.get('logout')).toBeNull();
     const cancel = /<a class="button secondary" href="([^"]+)">Cancel<\/a>/.exec(html)?.[1];
@@ -335,7 +335,7 @@ describe('revocation and sign-out', () => {
     });
     const endSession = client.buildEndSessionUrl(config, { id_token_hint: otherTokens.id_token! });
     const html = await (await browse(jar, endSession.href)).text();
-    expect(html).toContain('Do you want to sign out?');
+    expect(html).toContain('Do you want to log out?');
     expect(html).not.toContain('/Account/logout.js');
   });
 });

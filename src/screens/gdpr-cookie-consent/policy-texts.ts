@@ -17,8 +17,8 @@ export const cookiePolicy: PolicySection[] = [
     heading: 'Cookies we use',
     paragraphs: [
       '.AspNet.Consent — remembers that you accepted this policy, so the banner is not shown again. It is kept for six months.',
-      'Sign-in cookies of the identity server (session and interaction cookies) — keep you signed in and protect the sign-in form against forgery. They end when you sign out or when the session expires.',
-      'Local storage: your sign-in tokens (so a reload keeps you signed in), your theme (LPX_THEME), your container width (LPX_LAYOUT) and your language. They stay in your browser until you sign out or clear them.',
+      'Login cookies of the identity server (session and interaction cookies) — keep you logged in and protect the login form against forgery. They end when you log out or when the session expires.',
+      'Local storage: your login tokens (so a reload keeps you logged in), your theme (LPX_THEME), your container width (LPX_LAYOUT) and your language. They stay in your browser until you log out or clear them.',
     ],
   },
   {
@@ -28,7 +28,7 @@ export const cookiePolicy: PolicySection[] = [
   {
     heading: 'Your choices',
     paragraphs: [
-      'You can delete cookies and local storage at any time in your browser’s settings. Without the sign-in cookies and tokens you cannot stay signed in; without the preference entries the application uses its defaults.',
+      'You can delete cookies and local storage at any time in your browser’s settings. Without the login cookies and tokens you cannot stay logged in; without the preference entries the application uses its defaults.',
     ],
   },
 ];
@@ -44,7 +44,7 @@ export const privacyPolicy: PolicySection[] = [
     heading: 'What we collect',
     paragraphs: [
       'Account data: your user name, name, e-mail address, phone number and the roles and permissions given to you.',
-      'Security data: sign-in attempts, security logs, sessions and audit logs of the actions you take, with the time, IP address and browser they came from.',
+      'Security data: login attempts, security logs, sessions and audit logs of the actions you take, with the time, IP address and browser they came from.',
       'Business data your organisation enters in the application, such as wallets, invoices, vouchers and KYC records.',
     ],
   },

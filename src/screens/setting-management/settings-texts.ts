@@ -25,6 +25,11 @@ export const settingsTexts = defineTexts({
     deletionNote: 'Audit logs before {0} will be deleted',
     isPeriodicDeleterEnabled: 'Enable the periodic deleter',
     expiredDeleterSection: 'Expired audit log deleter',
+    periodicDeleterHelp:
+      'Runs the deleter on a schedule (once a day by default) for the host and every tenant. While it is off, no audit log is deleted automatically, whatever the settings below.',
+    expiredDeleterHelp: 'Deletes the audit logs older than the period below each time the periodic deleter runs (the host turns that on).',
+    expiredDeleterGlobalHelp:
+      'The default for the host and every tenant that has not chosen for itself: audit logs older than the period below are deleted each time the periodic deleter runs.',
     lastRun: 'The deleter last ran on {0} and removed {1} audit logs.',
     lastRunTime: 'The deleter last ran on {0}.',
     neverRun: 'The deleter has not run yet.',
@@ -52,6 +57,11 @@ export const settingsTexts = defineTexts({
     deletionNote: 'سيتم حذف سجلات التدقيق السابقة لتاريخ {0}',
     isPeriodicDeleterEnabled: 'تفعيل الحذف الدوري',
     expiredDeleterSection: 'حذف سجلات التدقيق المنتهية',
+    periodicDeleterHelp:
+      'يشغّل الحذف وفق جدول زمني (مرة في اليوم افتراضيًا) للمضيف ولكل مستأجر. ما دام معطلًا فلا يُحذف أي سجل تدقيق تلقائيًا مهما كانت الإعدادات أدناه.',
+    expiredDeleterHelp: 'يحذف سجلات التدقيق الأقدم من المدة أدناه في كل مرة يعمل فيها الحذف الدوري (يفعّله المضيف).',
+    expiredDeleterGlobalHelp:
+      'القيمة الافتراضية للمضيف ولكل مستأجر لم يختر لنفسه: تُحذف سجلات التدقيق الأقدم من المدة أدناه في كل مرة يعمل فيها الحذف الدوري.',
     lastRun: 'آخر تشغيل للحذف في {0} وأزال {1} سجلًا.',
     lastRunTime: 'آخر تشغيل للحذف في {0}.',
     neverRun: 'لم يعمل الحذف بعد.',
@@ -79,6 +89,12 @@ export const settingsTexts = defineTexts({
     deletionNote: "Les journaux d'audit antérieurs au {0} seront supprimés",
     isPeriodicDeleterEnabled: 'Activer la suppression périodique',
     expiredDeleterSection: "Suppression des journaux d'audit expirés",
+    periodicDeleterHelp:
+      "Exécute la suppression selon un calendrier (une fois par jour par défaut) pour l'hôte et chaque locataire. Tant qu'elle est désactivée, aucun journal d'audit n'est supprimé automatiquement, quels que soient les réglages ci-dessous.",
+    expiredDeleterHelp:
+      "Supprime les journaux d'audit plus anciens que la durée ci-dessous à chaque exécution de la suppression périodique (activée par l'hôte).",
+    expiredDeleterGlobalHelp:
+      "Valeur par défaut pour l'hôte et chaque locataire qui n'a pas choisi lui-même : les journaux d'audit plus anciens que la durée ci-dessous sont supprimés à chaque exécution de la suppression périodique.",
     lastRun: "La suppression s'est exécutée le {0} et a retiré {1} journaux.",
     lastRunTime: "La suppression s'est exécutée le {0}.",
     neverRun: "La suppression ne s'est pas encore exécutée.",
@@ -106,6 +122,12 @@ export const settingsTexts = defineTexts({
     deletionNote: '{0}-ից առաջ աուդիտի մատյանները կջնջվեն',
     isPeriodicDeleterEnabled: 'Միացնել պարբերական ջնջումը',
     expiredDeleterSection: 'Ժամկետանց աուդիտի մատյանների ջնջում',
+    periodicDeleterHelp:
+      'Գործարկում է ջնջումը ժամանակացույցով (լռելյայն օրը մեկ անգամ) հոսթի և բոլոր վարձակալների համար։ Քանի դեռ այն անջատված է, ոչ մի աուդիտի մատյան ինքնաբերաբար չի ջնջվում՝ անկախ ստորև նշված կարգավորումներից։',
+    expiredDeleterHelp:
+      'Ջնջում է ստորև նշված ժամկետից հին աուդիտի մատյանները պարբերական ջնջման յուրաքանչյուր գործարկման ժամանակ (այն միացնում է հոսթը)։',
+    expiredDeleterGlobalHelp:
+      'Լռելյայն արժեքը հոսթի և այն վարձակալների համար, որոնք իրենք չեն ընտրել․ ստորև նշված ժամկետից հին աուդիտի մատյանները ջնջվում են պարբերական ջնջման յուրաքանչյուր գործարկման ժամանակ։',
     lastRun: 'Ջնջումը վերջին անգամ աշխատել է {0}-ին և հեռացրել {1} մատյան։',
     lastRunTime: 'Ջնջումը վերջին անգամ աշխատել է {0}-ին։',
     neverRun: 'Ջնջումը դեռ չի աշխատել։',

@@ -33,6 +33,15 @@ export const box = style({
   },
 });
 
+// A checkbox with its description: the text sits under the label, past the box.
+export const described = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xxs });
+export const choiceDescription = style({
+  margin: 0,
+  paddingInlineStart: `calc(1.125rem + ${vars.space.sm})`,
+  fontSize: vars.fontSize.sm,
+  color: vars.color.textMuted,
+});
+
 export const radio = style([box, { borderRadius: vars.radius.full }]);
 export const radioDot = style({
   inlineSize: '0.5rem',

@@ -1,6 +1,6 @@
 // Checkbox, Switch and RadioGroup on react-aria (native inputs underneath, so forms and screen
 // readers behave). Rules: the visible text is the accessible name; groups have a visible label.
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import {
   Checkbox as AriaCheckbox,
   type CheckboxProps as AriaCheckboxProps,
@@ -14,11 +14,16 @@ import * as styles from './choice.css.ts';
 import { FieldHelp, FieldLabel, type FieldTexts } from './field-parts.tsx';
 import { Icon } from './icon.tsx';
 
-export type CheckboxProps = Omit<AriaCheckboxProps, 'className' | 'style' | 'children'> & { children: ReactNode };
+export type CheckboxProps = Omit<AriaCheckboxProps, 'className' | 'style' | 'children'> & {
+  children: ReactNode;
+  /** What checking it does, under the label (aligned with its text) and as the box's description. */
+  description?: string;
+};
 
-export function Checkbox({ children, ...rest }: CheckboxProps) {
-  return (
-    <AriaCheckbox {...rest} className={styles.choice}>
+export function Checkbox({ children, description, ...rest }: CheckboxProps) {
+  const descriptionId = useId();
+  const box = (
+    <AriaCheckbox {...rest} {...(description ? { 'aria-describedby': descriptionId } : {})} className={styles.choice}>
       {({ isSelected, isIndeterminate }) => (
         <>
           <span className={styles.box}>
@@ -28,6 +33,15 @@ export function Checkbox({ children, ...rest }: CheckboxProps) {
         </>
       )}
     </AriaCheckbox>
+  );
+  if (!description) return box;
+  return (
+    <div className={styles.described}>
+      {box}
+      <p id={descriptionId} className={styles.choiceDescription}>
+        {description}
+      </p>
+    </div>
   );
 }
 

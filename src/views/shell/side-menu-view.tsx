@@ -1,10 +1,15 @@
 // The main menu tree with its Filter Menu box (spec 2.3). Render-only: the entries, the filter text
 // and which groups are open come in as props; typing, clearing and toggling go out as callbacks.
 // Groups are disclosure buttons (aria-expanded), leaves are links (aria-current on the active one).
+// The top-menu bar stays one row: the entries that do not fit its width go under a last 'More'
+// group (measured on a hidden copy of the bar whenever its width or the entries change).
+import { type RefObject, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import type { MenuEntry } from '../../app/menu.ts';
 import type { Translate } from '../../app/shell-view.ts';
 import { Icon } from './icon-view.tsx';
+import { entriesThatFit } from './menu-overflow.ts';
+import * as styles from './side-menu.css.ts';
 
 export interface SideMenuProps {
   t: Translate;
@@ -19,10 +24,57 @@ export interface SideMenuProps {
   horizontal?: boolean;
 }
 
+const moreId = 'menu.more';
+
+/**
+ * The number of top-level entries the horizontal bar shows; the rest go under 'More'. `labels`: the
+ * bar's entries as shown (measured again when they change); empty for the side menu (nothing to do).
+ */
+function useFittingCount(nav: RefObject<HTMLElement | null>, measure: RefObject<HTMLUListElement | null>, labels: string) {
+  const [count, setCount] = useState(Number.POSITIVE_INFINITY);
+  useLayoutEffect(() => {
+    const bar = nav.current;
+    const copy = measure.current;
+    if (labels === '' || !bar || !copy) return;
+    const update = () => {
+      const items = [...copy.children] as HTMLElement[];
+      const widths = items.map((item) => item.getBoundingClientRect().width);
+      const moreWidth = widths.pop() ?? 0;
+      const gap = Number.parseFloat(getComputedStyle(copy).columnGap) || 0;
+      setCount(entriesThatFit(widths, moreWidth, bar.clientWidth, gap));
+    };
+    update();
+    const observer = new ResizeObserver(update);
+    observer.observe(bar);
+    return () => observer.disconnect();
+  }, [nav, measure, labels]);
+  return count;
+}
+
 export function SideMenuView(props: SideMenuProps) {
   const { t, entries, filter } = props;
+  const nav = useRef<HTMLElement>(null);
+  const measure = useRef<HTMLUListElement>(null);
+  const fitting = useFittingCount(nav, measure, props.horizontal ? entries.map((entry) => t(entry.label)).join('\n') : '');
+  const shown =
+    props.horizontal && fitting < entries.length
+      ? [...entries.slice(0, fitting), { id: moreId, label: 'shell.moreMenu' as const, order: 0, children: entries.slice(fitting) }]
+      : entries;
   return (
-    <nav className={props.horizontal ? 'main-menu main-menu-top' : 'main-menu'} aria-label={t('menu.main')}>
+    <nav ref={nav} className={props.horizontal ? 'main-menu main-menu-top' : 'main-menu'} aria-label={t('menu.main')}>
+      {props.horizontal && (
+        <ul ref={measure} className={`menu-list ${styles.measure}`} aria-hidden="true" inert>
+          {[...entries, { id: moreId, label: 'shell.moreMenu' as const, icon: undefined, children: [{}] }].map((entry) => (
+            <li key={entry.id}>
+              <span className="menu-link">
+                {entry.icon && <Icon name={entry.icon} />}
+                <span>{t(entry.label)}</span>
+                {entry.children && entry.children.length > 0 && <Icon name="chevron" />}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
       {!props.horizontal && (
         <div className="menu-filter">
           <label htmlFor="menu-filter-input" className="visually-hidden">
@@ -44,7 +96,7 @@ export function SideMenuView(props: SideMenuProps) {
           )}
         </div>
       )}
-      {entries.length === 0 ? <p className="menu-empty">{t('shell.noMenuMatch')}</p> : <MenuList {...props} list={entries} depth={0} />}
+      {entries.length === 0 ? <p className="menu-empty">{t('shell.noMenuMatch')}</p> : <MenuList {...props} list={shown} depth={0} />}
     </nav>
   );
 }
@@ -76,7 +128,7 @@ function MenuItem(props: SideMenuProps & { entry: MenuEntry; depth: number }) {
   const open = props.expanded.has(entry.id);
   const listId = `menu-group-${entry.id.replaceAll('.', '-')}`;
   return (
-    <li className="menu-group">
+    <li className={entry.id === moreId ? `menu-group ${styles.more}` : 'menu-group'}>
       <button
         type="button"
         className="menu-link menu-toggle"

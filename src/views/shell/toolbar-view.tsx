@@ -1,7 +1,8 @@
 // The toolbar (spec 2.3): the settings gear and the user avatar, or a login button when there is no
 // user, plus the two panels they open. Render-only: which panel is open, the user, the choices and
 // the menu entries come in as props. Triggers: click in the side-menu layout; hover (and click, for
-// keyboard and touch) in the top-menu layout.
+// keyboard and touch) in the top-menu layout. The settings panel's body is settings-panel-view.tsx,
+// loaded when it first opens (it uses the design system's controls, which the first page does not need).
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { CurrentUserView, Translate } from '../../app/shell-view.ts';
@@ -85,76 +86,6 @@ export function ToolbarView(props: ToolbarProps) {
         </button>
       )}
     </div>
-  );
-}
-
-function RadioGroup(props: {
-  legend: string;
-  name: string;
-  choices: ReadonlyArray<Choice<string>>;
-  value: string | null;
-  onChange(value: string): void;
-}) {
-  return (
-    <fieldset className="choice-group">
-      <legend>{props.legend}</legend>
-      {props.choices.map((choice) => (
-        <label key={choice.value} className="choice">
-          <input
-            type="radio"
-            name={props.name}
-            value={choice.value}
-            checked={props.value === choice.value}
-            onChange={() => props.onChange(choice.value)}
-          />
-          <span>{choice.label}</span>
-        </label>
-      ))}
-    </fieldset>
-  );
-}
-
-export function SettingsPanelView(props: SettingsProps & { id?: string; pointer?: PointerHandlers }) {
-  const { t } = props;
-  return (
-    <section
-      id={props.id ?? 'settings-panel'}
-      className="panel settings-panel"
-      aria-label={t('shell.settings')}
-      onKeyDown={(event) => event.key === 'Escape' && props.onClose()}
-      {...props.pointer}
-    >
-      <RadioGroup legend={t('shell.appearance')} name="theme" choices={props.themes} value={props.theme} onChange={props.onTheme} />
-      {props.themeError && (
-        <p role="alert" className="error">
-          {props.themeError}
-        </p>
-      )}
-      <RadioGroup
-        legend={t('shell.containerWidth')}
-        name="container-width"
-        choices={props.widths}
-        value={props.width}
-        onChange={props.onWidth}
-      />
-      <RadioGroup
-        legend={t('shell.menuLayout')}
-        name="menu-layout"
-        choices={props.menuLayouts}
-        value={props.menuLayout}
-        onChange={props.onMenuLayout}
-      />
-      <div className="choice-group">
-        <label htmlFor="language-select">{t('shell.language')}</label>
-        <select id="language-select" value={props.language} onChange={(event) => props.onLanguage(event.currentTarget.value)}>
-          {props.languages.map((language) => (
-            <option key={language.value} value={language.value}>
-              {language.label}
-            </option>
-          ))}
-        </select>
-      </div>
-    </section>
   );
 }
 

@@ -30,15 +30,24 @@ import {
   verifyAuthenticatorCode,
 } from '../../../api/my-account.ts';
 
-/** Runs a call; a failure becomes the FormFailure the machines keep. */
-async function attempt<T>(call: () => Promise<T>): Promise<T> {
+/**
+ * Runs a call; a failure becomes the FormFailure the machines keep. `fieldOfCode`: business errors
+ * (no validation members) that are about one field, so the field is marked with the message too.
+ */
+async function attempt<T>(call: () => Promise<T>, fieldOfCode: Record<string, string> = {}): Promise<T> {
   try {
     return await call();
   } catch (error) {
     const { message, fields } = abpError(error);
+    const code = (error as { data?: { error?: { code?: unknown } } } | null)?.data?.error?.code;
+    const field = typeof code === 'string' && Object.hasOwn(fieldOfCode, code) ? fieldOfCode[code] : undefined;
+    if (field && message) fields[field] ??= message;
     throw { message, fields } satisfies FormFailure;
   }
 }
+
+/** ABP's answer to a wrong current password (a business error, not a validation one). */
+const wrongCurrentPassword = { 'Volo.Abp.Identity:PasswordMismatch': 'currentPassword' };
 
 export const emptyPassword = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
@@ -46,11 +55,13 @@ export function passwordFormLogic(http: Http) {
   return myAccountFormMachine.provide({
     actors: {
       saveForm: fromPromise<SavedForm, { values: FormValues }>(async ({ input }) => {
-        await attempt(() =>
-          changePassword(http, {
-            currentPassword: String(input.values.currentPassword ?? ''),
-            newPassword: String(input.values.newPassword ?? ''),
-          }),
+        await attempt(
+          () =>
+            changePassword(http, {
+              currentPassword: String(input.values.currentPassword ?? ''),
+              newPassword: String(input.values.newPassword ?? ''),
+            }),
+          wrongCurrentPassword,
         );
         return { values: emptyPassword, isValid: false };
       }),

@@ -15,6 +15,7 @@ import { AuthenticatorTab } from './authenticator-tab.tsx';
 import { authenticatorLogic, passwordFormLogic, personalInfoFormLogic, pictureFormLogic, twoFactorFormLogic } from './my-account-actors.ts';
 import { accountRules, backUrl, settingsOf } from './my-account-rules.ts';
 import { myAccountTexts } from './my-account-texts.ts';
+import * as styles from './my-account.css.ts';
 import { PasswordTab } from './password-tab.tsx';
 import { PersonalInfoTab } from './personal-info-tab.tsx';
 import { PictureTab } from './picture-tab.tsx';
@@ -60,36 +61,38 @@ export default function MyAccountScreen() {
           <Link href={back}>{t('back')}</Link>
         </p>
       )}
-      <Tabs selectedKey={selected} onSelectionChange={setSelected}>
-        <TabList aria-label={t('tabs')}>
-          <Tab id="picture">{t('tab.picture')}</Tab>
-          <Tab id="password">{t('tab.password')}</Tab>
-          <Tab id="personal-info">{t('tab.personalInfo')}</Tab>
-          <Tab id="authenticator">{t('tab.authenticator')}</Tab>
-          <Tab id="two-factor">{t('tab.twoFactor')}</Tab>
-        </TabList>
-        <Panel id="picture" selected={selected}>
-          <PictureTab t={t} logic={logic.picture} />
-        </Panel>
-        <Panel id="password" selected={selected}>
-          <PasswordTab t={t} logic={logic.password} minLength={rules.passwordMinLength} />
-        </Panel>
-        <Panel id="personal-info" selected={selected}>
-          <PersonalInfoTab
-            t={t}
-            logic={logic.personal}
-            isUserNameEditable={rules.isUserNameEditable}
-            isEmailEditable={rules.isEmailEditable}
-            isSelected={selected === 'personal-info'}
-          />
-        </Panel>
-        <Panel id="authenticator" selected={selected}>
-          <AuthenticatorTab t={t} logic={logic.authenticator} />
-        </Panel>
-        <Panel id="two-factor" selected={selected}>
-          <TwoFactorTab t={t} logic={logic.twoFactor} canChange={rules.canChangeTwoFactor} isSelected={selected === 'two-factor'} />
-        </Panel>
-      </Tabs>
+      <div className={styles.tabsHost}>
+        <Tabs selectedKey={selected} onSelectionChange={setSelected}>
+          <TabList aria-label={t('tabs')}>
+            <Tab id="picture">{t('tab.picture')}</Tab>
+            <Tab id="password">{t('tab.password')}</Tab>
+            <Tab id="personal-info">{t('tab.personalInfo')}</Tab>
+            <Tab id="authenticator">{t('tab.authenticator')}</Tab>
+            <Tab id="two-factor">{t('tab.twoFactor')}</Tab>
+          </TabList>
+          <Panel id="picture" selected={selected}>
+            <PictureTab t={t} logic={logic.picture} />
+          </Panel>
+          <Panel id="password" selected={selected}>
+            <PasswordTab t={t} logic={logic.password} minLength={rules.passwordMinLength} />
+          </Panel>
+          <Panel id="personal-info" selected={selected}>
+            <PersonalInfoTab
+              t={t}
+              logic={logic.personal}
+              isUserNameEditable={rules.isUserNameEditable}
+              isEmailEditable={rules.isEmailEditable}
+              isSelected={selected === 'personal-info'}
+            />
+          </Panel>
+          <Panel id="authenticator" selected={selected}>
+            <AuthenticatorTab t={t} logic={logic.authenticator} />
+          </Panel>
+          <Panel id="two-factor" selected={selected}>
+            <TwoFactorTab t={t} logic={logic.twoFactor} canChange={rules.canChangeTwoFactor} isSelected={selected === 'two-factor'} />
+          </Panel>
+        </Tabs>
+      </div>
     </div>
   );
 }

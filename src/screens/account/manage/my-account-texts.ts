@@ -3,7 +3,7 @@ import { defineTexts } from '../../../i18n/define-texts.ts';
 
 export const myAccountTexts = defineTexts({
   en: {
-    title: 'My account',
+    title: 'My Account',
     back: 'Back to the application',
     tabs: 'Account settings',
     'tab.picture': 'Picture',
@@ -61,7 +61,7 @@ export const myAccountTexts = defineTexts({
     'authenticator.enabledToast': 'The authenticator app is enabled.',
     'authenticator.resetToast': 'The authenticator was reset. Set it up again.',
     'twoFactor.label': 'Two-factor authentication',
-    'twoFactor.description': 'Ask for a second step (an e-mail code or the authenticator app) when you sign in.',
+    'twoFactor.description': 'Ask for a second step (an e-mail code or the authenticator app) when you log in.',
     'twoFactor.cannotEnable': 'Confirm your e-mail address or set up an authenticator app before turning on two-factor authentication.',
     'twoFactor.managed': 'Two-factor authentication is managed by your administrator.',
   },

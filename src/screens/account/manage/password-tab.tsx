@@ -1,5 +1,6 @@
 // Password tab: current, new and confirmation; the policy's length is checked here, the rest of the
-// policy by the server, whose messages show on the fields they name.
+// policy by the server, whose messages show on the fields they name (a wrong current password
+// marks the current password's field).
 import { emptyPassword, type passwordFormLogic } from './my-account-actors.ts';
 import { passwordProblems } from './my-account-rules.ts';
 import type { MyAccountTranslate } from './my-account-texts.ts';
@@ -42,7 +43,8 @@ export function PasswordTab({
       onChange={change}
       failure={view.failure}
       problem={problemOf(name)}
-      description={description}
+      // The hint once: a problem shown on the field takes its place.
+      description={problemOf(name) || view.failure?.fields[name] ? undefined : description}
     />
   );
   return (

@@ -3,7 +3,7 @@ import { defineTexts } from '../../../i18n/define-texts.ts';
 
 export const securityLogsTexts = defineTexts({
   en: {
-    title: 'My security logs',
+    title: 'My Security Logs',
     startTime: 'Start time',
     endTime: 'End time',
     applicationName: 'Application name',
@@ -57,7 +57,7 @@ export const securityLogsTexts = defineTexts({
     loadFailed: 'Les journaux de sécurité n’ont pas pu être chargés.',
   },
   hy: {
-    title: 'Իմ անվտանգության գրառումները',
+    title: 'Իմ անվտանգության մատյանները',
     startTime: 'Սկզբի ժամ',
     endTime: 'Ավարտի ժամ',
     applicationName: 'Հավելվածի անուն',
@@ -66,13 +66,13 @@ export const securityLogsTexts = defineTexts({
     userName: 'Օգտանուն',
     clientId: 'Հաճախորդի ID',
     correlationId: 'Կապակցման ID',
-    table: 'Անվտանգության գրառումներ',
+    table: 'Անվտանգության մատյաններ',
     time: 'Ժամ',
     ipAddress: 'IP հասցե',
     browser: 'Դիտարկիչ',
-    empty: 'Անվտանգության գրառումներ չկան',
-    emptyDescription: 'Այս ֆիլտրերին համապատասխանող գրառում չկա։',
-    loadFailed: 'Անվտանգության գրառումները հնարավոր չեղավ բեռնել։',
+    empty: 'Անվտանգության մատյաններ չկան',
+    emptyDescription: 'Այս ֆիլտրերին համապատասխանող մատյան չկա։',
+    loadFailed: 'Անվտանգության մատյանները հնարավոր չեղավ բեռնել։',
   },
 });
 

@@ -1,7 +1,8 @@
 // The Audit Logging settings tab (spec 2.5, 4.8, 5, 7.8): 'General' (this tenant's or the host's own
 // settings) and, for the host only, 'Global' (the periodic deleter; its expired-deleter section shows
 // only while it is on). Rules: the period field shows only while the deleter is enabled; an empty
-// period counts as 0 and a disabled deleter saves 0; the note names the date before which logs go.
+// period counts as 0 and a disabled deleter saves 0; the note names the date before which logs go;
+// each switch says what it does under it (the two deleters are easy to confuse).
 import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import type { FieldRules, SettingValues } from '../../../../machines/generic/settings-form.machine.ts';
@@ -33,6 +34,7 @@ import {
 } from '../../../ui/index.ts';
 import { useSessionHttp } from '../../../app/use-session-http.ts';
 import { settingsTexts } from '../settings-texts.ts';
+import * as styles from './audit-logging-settings.css.ts';
 import { type SettingsFormSpec, useSettingsForm } from '../use-settings-form.ts';
 
 const rules: FieldRules = {
@@ -113,17 +115,19 @@ function AuditSettingsForm({ spec, global }: { spec: SettingsFormSpec; global: b
           isSelected={values.isPeriodicDeleterEnabled === true}
           onChange={(selected) => form.change({ isPeriodicDeleterEnabled: selected })}
           isDisabled={view.isSaving}
+          description={t('periodicDeleterHelp')}
         >
           {t('isPeriodicDeleterEnabled')}
         </Checkbox>
       )}
       {showExpired && (
-        <fieldset className={stackClass}>
-          {global && <legend>{t('expiredDeleterSection')}</legend>}
+        <fieldset className={`${stackClass} ${styles.section}`}>
+          {global && <legend className={styles.legend}>{t('expiredDeleterSection')}</legend>}
           <Checkbox
             isSelected={deleterOn}
             onChange={(selected) => form.change({ isExpiredDeleterEnabled: selected })}
             isDisabled={view.isSaving}
+            description={t(global ? 'expiredDeleterGlobalHelp' : 'expiredDeleterHelp')}
           >
             {t('isExpiredDeleterEnabled')}
           </Checkbox>
