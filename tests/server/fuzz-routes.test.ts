@@ -137,5 +137,6 @@ describe('hostile input on every route', () => {
     }
     expect(calls).toBeGreaterThan(500);
     expect(failures).toEqual([]);
-  }, 240_000);
+    // About 35 s on a quiet machine; a machine shared with other runs has taken over 240 s.
+  }, 600_000);
 });
