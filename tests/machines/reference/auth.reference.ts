@@ -73,7 +73,8 @@ export const authRules: RuleBook = {
     ),
     linkFailedKept: rule('linkingLogin', 'A filtered link-login error keeps the session: its configuration is loaded.'),
     linkFailedNoSession: rule('linkingLogin', 'A filtered link-login error without a session: signed out.'),
-    revoked: rule('endingExpiredSession', 'Once revoked (or if revoking fails), the tokens are cleared: signed out.'),
+    revoked: rule('endingExpiredSession', 'Once revoked, the tokens are cleared: signed out.'),
+    revokeFailed: rule('endingExpiredSession', 'Revoking fails: the tokens are cleared all the same, signed out.'),
     refreshed: rule('refreshingToken', 'A refreshed session is stored and the configuration loaded with it.'),
     refreshFailed: rule('refreshingToken', 'A failed refresh clears the tokens and sends the user to login for this page.'),
     callbackDone: rule(
@@ -95,7 +96,8 @@ export const authRules: RuleBook = {
     twoFactor: rule('signedOut', 'A two-factor challenge is kept and /account/send-security-code opens.'),
     reloadSignedOut: rule('signedOut', 'Reloading the configuration while signed out loads the anonymous one again.'),
     oauthErrorSignedOut: rule('signedOut', 'An OAuth error not matched by a filter clears the tokens (the state is refreshed).'),
-    redirectFailed: rule('redirectingToLogin', 'The redirect to the identity server fails or takes too long: signed out, saying so.'),
+    redirectFailed: rule('redirectingToLogin', 'The redirect to the identity server fails: signed out, saying so.'),
+    redirectTimeout: rule('redirectingToLogin', 'The browser does not leave for the identity server in time: signed out, saying so.'),
     watch: rule('signedIn', 'Signed in, the session is watched for its expiry; the password flow goes back to its returnUrl.'),
     expiring: rule('signedIn', 'The session is about to expire: renewed with its refresh token.'),
     expiringNoRefresh: rule('signedIn', 'About to expire without a refresh token: logged out, the state refreshed.'),
@@ -324,7 +326,7 @@ export function authReference(rawInput: unknown): ReferenceRun<AuthExpectedView>
           signedOut();
         }
       } else if (phase === 'endingExpiredSession' && (done('signOut') || failed('signOut'))) {
-        recorder.rule('revoked');
+        recorder.rule(done('signOut') ? 'revoked' : 'revokeFailed');
         clear();
         signedOut();
       } else if (phase === 'refreshingToken' && done('refreshToken')) {
@@ -405,7 +407,7 @@ export function authReference(rawInput: unknown): ReferenceRun<AuthExpectedView>
         error = 'notAuthenticated';
         signedOut();
       } else if (phase === 'redirectingToLogin' && (failed('startSignIn') || (e.type === 'after' && e.delay === 'redirectTimeout'))) {
-        recorder.rule('redirectFailed');
+        recorder.rule(e.type === 'after' ? 'redirectTimeout' : 'redirectFailed');
         error = 'redirectFailed';
         signedOut();
       } else if (signedInPhase && e.type === 'auth.signOut') {

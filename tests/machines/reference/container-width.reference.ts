@@ -34,7 +34,8 @@ export const containerWidthRules: RuleBook = {
     fallback: { state: 'loading', text: 'Otherwise (none, unknown, unreadable): the default option, else Full Width, else the first.' },
     select: { state: 'ready', text: 'Choosing another offered width applies it at once and saves it under LPX_LAYOUT.' },
     reselect: { state: 'ready', text: 'Re-selecting the current width (or one not offered) does nothing.' },
-    saved2: { state: 'saving', text: 'Saved, or not (storage blocked): the choice stays for the visit.' },
+    saved2: { state: 'saving', text: 'Saved: the choice stays.' },
+    notSaved: { state: 'saving', text: 'Not saved (storage full or blocked): the choice still stays for the visit.' },
     selectWhileSaving: { state: 'saving', text: 'A newer choice while saving applies and saves that one instead.' },
   },
 };
@@ -73,7 +74,7 @@ export function containerWidthReference(rawInput: unknown): ReferenceRun<Contain
           recorder.call('saveLayout', { layout });
         }
       } else if (phase === 'saving' && (e.type === 'done' || e.type === 'error') && e.actor === 'saveLayout') {
-        recorder.rule('saved2');
+        recorder.rule(e.type === 'done' ? 'saved2' : 'notSaved');
         phase = 'ready';
       }
     },

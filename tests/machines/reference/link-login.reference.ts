@@ -36,7 +36,11 @@ export const linkLoginRules: RuleBook = {
     tenantDomain: { state: 'granting', text: 'An answer with tenant_domain sends the browser there with the token.' },
     tokens: { state: 'granting', text: 'Otherwise the tokens are stored, the link parameters leave the query and the page reloads.' },
     refused: { state: 'granting', text: "A refused grant ends with the server's error and error_description." },
-    leaveFailed: { state: 'leaving', text: 'The redirect or the reload cannot happen: it ends failed (request_failed).' },
+    redirectFailed: {
+      state: 'redirectingToTenantDomain',
+      text: 'The redirect to the tenant domain cannot happen: it ends failed (request_failed).',
+    },
+    reloadFailed: { state: 'reloading', text: 'Storing the tokens and reloading cannot happen: it ends failed (request_failed).' },
   },
 };
 
@@ -97,7 +101,8 @@ export function linkLoginReference(rawInput: unknown): ReferenceRun<LinkLoginExp
           reload(tokens);
         }
       } else if (phase === 'granting' && e.type === 'error' && e.actor === 'linkLoginGrant') end('refused', failure(e.error));
-      else if (phase === 'leaving' && e.type === 'error') end('leaveFailed', failure(e.error));
+      else if (phase === 'leaving' && e.type === 'error')
+        end(e.actor === 'redirectToTenantDomain' ? 'redirectFailed' : 'reloadFailed', failure(e.error));
     },
   };
 }

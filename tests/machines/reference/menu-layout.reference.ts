@@ -23,7 +23,8 @@ export const menuLayoutRules: RuleBook = {
     fallback: { state: 'loading', text: 'Otherwise (none, unknown, unreadable) the configured default is applied.' },
     select: { state: 'ready', text: 'Choosing the other layout applies it at once and saves it.' },
     reselect: { state: 'ready', text: 'Re-selecting the current layout (or an unknown one) does nothing.', ignored: true },
-    saved2: { state: 'saving', text: 'Saved, or not (storage blocked): the choice stays for the visit.' },
+    saved2: { state: 'saving', text: 'Saved: the choice stays.' },
+    notSaved: { state: 'saving', text: 'Not saved (storage full or blocked): the choice still stays for the visit.' },
     selectWhileSaving: { state: 'saving', text: 'A newer choice while saving applies and saves that one instead.' },
   },
 };
@@ -60,7 +61,7 @@ export function menuLayoutReference(rawInput: unknown): ReferenceRun<MenuLayoutE
           recorder.call('saveMenuLayout', { layout });
         }
       } else if (phase === 'saving' && (e.type === 'done' || e.type === 'error') && e.actor === 'saveMenuLayout') {
-        recorder.rule('saved2');
+        recorder.rule(e.type === 'done' ? 'saved2' : 'notSaved');
         phase = 'ready';
       }
     },

@@ -24,8 +24,16 @@ export const recordModalRules: RuleBook = {
     loaded: { state: 'loading', text: 'The record arrives: shown.' },
     failed: { state: 'loading', text: 'It cannot be loaded: the modal says so and offers retry.' },
     retry: { state: 'failed', text: 'Retry loads the same record again.' },
-    close: { state: 'open', text: 'Closing forgets the record.' },
+    closeLoading: { state: 'loading', text: 'Closing while it loads forgets the request.' },
+    closeShown: { state: 'shown', text: 'Closing forgets the record.' },
+    closeFailed: { state: 'failed', text: 'Closing after a failure forgets the request.' },
   },
+  equivalentMutants: [
+    {
+      mutant: "the error's assign on a failed load, and its clearing on retry, emptied",
+      why: 'the modal shows that the load failed, not the error itself (the view model has no error).',
+    },
+  ],
 };
 
 export function recordModalReference(): ReferenceRun<RecordModalExpectedView> {
@@ -59,7 +67,7 @@ export function recordModalReference(): ReferenceRun<RecordModalExpectedView> {
         recorder.rule('retry');
         load();
       } else if (phase !== 'closed' && e.type === 'modal.close') {
-        recorder.rule('close');
+        recorder.rule(phase === 'loading' ? 'closeLoading' : phase === 'shown' ? 'closeShown' : 'closeFailed');
         phase = 'closed';
         request = null;
         record = null;

@@ -45,7 +45,8 @@ export const settingsFormRules: RuleBook = {
       text: "Saved: 'Saved successfully'; the server's (or the sent) values are the new stored ones; the configuration is refreshed.",
     },
     refused: { state: 'saving', text: "A refused save keeps the values, shows the server's message and marks its fields." },
-    refreshed: { state: 'refreshing', text: 'Refreshed (or not: the save stands), the form is editable again.' },
+    refreshed: { state: 'refreshing', text: 'Refreshed, the form is editable again.' },
+    refreshFailed: { state: 'refreshing', text: 'The refresh fails: the save stands and the form is editable again.' },
   },
 };
 
@@ -172,7 +173,7 @@ export function settingsFormReference(rawInput: unknown): ReferenceRun<SettingsF
         recorder.emit({ type: 'settings.saveFailed', message: error });
         status = 'editing';
       } else if (status === 'refreshing' && (e.type === 'done' || e.type === 'error') && e.actor === 'refreshConfiguration') {
-        recorder.rule('refreshed');
+        recorder.rule(e.type === 'done' ? 'refreshed' : 'refreshFailed');
         status = 'editing';
       }
     },

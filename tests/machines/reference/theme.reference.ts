@@ -50,7 +50,8 @@ export const themeRules: RuleBook = {
     select: { state: 'ready', text: 'Choosing another offered theme applies it at once and saves it under LPX_THEME.' },
     reselect: { state: 'ready', text: 'Re-selecting the current theme (or one not offered) does nothing.' },
     reload: { state: 'ready', text: 'A change of language direction applies the current style again.' },
-    saved2: { state: 'saving', text: 'Saved, or not (storage blocked): the choice stays for the visit.' },
+    saved2: { state: 'saving', text: 'Saved: the choice stays.' },
+    notSaved: { state: 'saving', text: 'Not saved (storage full or blocked): the choice still stays for the visit.' },
     selectWhileSaving: { state: 'saving', text: 'A newer choice while saving applies and saves that one instead.' },
     os: {
       state: 'any state',
@@ -122,7 +123,7 @@ export function themeReference(rawInput: unknown): ReferenceRun<ThemeExpectedVie
         recorder.rule('reload');
         apply();
       } else if (phase === 'saving' && (e.type === 'done' || e.type === 'error') && e.actor === 'saveTheme') {
-        recorder.rule('saved2');
+        recorder.rule(e.type === 'done' ? 'saved2' : 'notSaved');
         phase = 'ready';
       }
     },
