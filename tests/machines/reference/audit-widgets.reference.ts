@@ -25,8 +25,17 @@ export const auditWidgetsRules: RuleBook = {
     loaded: { state: 'loading', text: 'Both series arrive and show.' },
     failed: { state: 'loading', text: 'A failed load says so and offers retry.' },
     retry: { state: 'failed', text: 'Retry loads the same range again.' },
-    range: { state: 'any shown state', text: 'A new valid range loads it (replacing a load in flight); an invalid one waits, saying so.' },
+    rangeLoading: { state: 'loading', text: 'A new range while loading replaces the load in flight (or waits, saying so, when invalid).' },
+    rangeReady: { state: 'ready', text: 'A new valid range loads it; an invalid one waits, saying so.' },
+    rangeFailed: { state: 'failed', text: 'A new range after a failure loads it (or waits when invalid).' },
+    rangeInvalid: { state: 'invalidRange', text: 'A range made valid loads at once.' },
   },
+  equivalentMutants: [
+    {
+      mutant: "event.type === 'range.change' → true (the isValidRange guard and setRange)",
+      why: 'both are only used on range.change transitions.',
+    },
+  ],
 };
 
 const day = (value: string) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? value : null);
@@ -57,7 +66,9 @@ export function auditWidgetsReference(rawInput: unknown): ReferenceRun<AuditWidg
     send(event: ReferenceEvent) {
       const e = event as ReferenceEvent & { actor?: string; output?: unknown; range?: Range };
       if (status !== 'hidden' && e.type === 'range.change') {
-        recorder.rule('range');
+        recorder.rule(
+          status === 'loading' ? 'rangeLoading' : status === 'ready' ? 'rangeReady' : status === 'failed' ? 'rangeFailed' : 'rangeInvalid',
+        );
         range = e.range ?? range;
         if (isValid(range)) load();
         else status = 'invalidRange';

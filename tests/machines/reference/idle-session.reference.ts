@@ -54,7 +54,6 @@ export function idleSessionReference(rawInput: unknown): ReferenceRun<IdleSessio
     recorder.call('watchActivity', undefined);
   };
   const logOut = () => {
-    recorder.rule('end');
     phase = 'loggingOut';
     remaining = 0;
     recorder.emit({ type: 'idle.logout' });
@@ -96,8 +95,10 @@ export function idleSessionReference(rawInput: unknown): ReferenceRun<IdleSessio
         remaining = countdown;
         recorder.call('watchVisibility', undefined);
       } else if (phase === 'counting' && e.type === 'after' && e.delay === 'countdownTick') {
-        if (remaining <= 1) logOut();
-        else {
+        if (remaining <= 1) {
+          recorder.rule('end');
+          logOut();
+        } else {
           recorder.rule('tick');
           remaining -= 1;
         }
