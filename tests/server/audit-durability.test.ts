@@ -64,7 +64,8 @@ interface Sent {
 }
 
 describe(`audit durability across SIGKILL (${onPostgres ? 'PostgreSQL' : 'PGlite'} process)`, () => {
-  it('keeps the audit log of every acknowledged change, and none of a rolled-back one', async () => {
+  // Two server processes, 400 requests and a kill: a busy machine has needed more than the default 30 s.
+  it('keeps the audit log of every acknowledged change, and none of a rolled-back one', { timeout: 180_000 }, async () => {
     const first = await startServerProcess({ AUDIT_FLUSH_INTERVAL_MS: '3600000' }, { postgres: true });
     processes.push(first);
     const token = await adminToken(first.base);
