@@ -200,7 +200,8 @@ describe('users screen', () => {
     await expectAxeCleanInLightAndDark(page);
     await screenshots(page, 'users-sessions');
     // Revoke it: the user's next request is refused.
-    await rowAction(page, sessions.getByRole('table', { name: 'Sessions' }), 'OAuth Finance_App', 'Revoke');
+    // Named by its device (the user agent of Node's fetch, 'node') and its client.
+    await rowAction(page, sessions.getByRole('table', { name: 'Sessions' }), 'node Finance_App', 'Revoke');
     const confirm = page.getByRole('alertdialog', { name: 'Are you sure?' });
     await tabTo(page, confirm.getByRole('button', { name: 'Yes' }));
     await page.keyboard.press('Enter');
@@ -232,10 +233,13 @@ describe('users screen', () => {
     await spec.expectRightToLeft(
       '/identity/users',
       'المستخدمون',
-      (page) =>
-        dataRows(page.getByRole('table', { name: 'المستخدمون' }))
-          .first()
-          .waitFor(),
+      async (page) => {
+        const table = page.getByRole('table', { name: 'المستخدمون' });
+        await dataRows(table).first().waitFor();
+        // An e-mail address stays left to right inside the right-to-left page.
+        const email = table.getByText('admin@abp.io', { exact: true });
+        expect(await email.evaluate((element) => getComputedStyle(element).direction)).toBe('ltr');
+      },
       { screenshot: 'users-ar' },
     );
   });

@@ -10,6 +10,7 @@ import { IconButton, Link } from './button.tsx';
 import { Button as AriaButton } from 'react-aria-components';
 import { ariaSort, nextSort, type SortState } from '../table-sort.ts';
 import { Icon } from './icon.tsx';
+import { LtrText } from './ltr.tsx';
 import type { IconName } from './icon-paths.ts';
 import { Menu, MenuItem, MenuTrigger } from './menu.tsx';
 import { EmptyState, ErrorState, LoadingState } from './states.tsx';
@@ -28,6 +29,8 @@ export type DataColumn<T> = {
   minWidth?: number;
   maxWidth?: number;
   align?: 'start' | 'center' | 'end';
+  /** 'ltr' for data always written left to right (e-mail, IP, client id, URL): kept so in RTL pages. */
+  dir?: 'ltr';
 };
 
 export type RowAction = { id: string; label: string; icon?: IconName; isDanger?: boolean; isDisabled?: boolean; onAction: () => void };
@@ -72,7 +75,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
         (c): ColumnDef<Features, T> => ({
           id: c.id,
           header: c.header,
-          cell: (ctx) => c.cell(ctx.row.original),
+          cell: (ctx) => (c.dir === 'ltr' ? <LtrText>{c.cell(ctx.row.original)}</LtrText> : c.cell(ctx.row.original)),
           enableSorting: Boolean(c.sortable),
           ...(c.width ? { size: c.width } : {}),
           ...(c.minWidth ? { minSize: c.minWidth } : {}),

@@ -57,7 +57,7 @@ export function mySecurityLogsSpec(
     columns: [
       { id: 'creationTime', header: t('time'), sortable: true, width: 200, cell: (log) => when(log.creationTime) },
       { id: 'action', header: t('action'), sortable: true, cell: action },
-      { id: 'clientIpAddress', header: t('ipAddress'), sortable: true, cell: (log) => log.clientIpAddress ?? '' },
+      { id: 'clientIpAddress', header: t('ipAddress'), sortable: true, cell: (log) => log.clientIpAddress ?? '', dir: 'ltr' },
       {
         id: 'browserInfo',
         header: t('browser'),
@@ -65,7 +65,7 @@ export function mySecurityLogsSpec(
       },
       { id: 'applicationName', header: t('applicationName'), sortable: true, cell: (log) => log.applicationName ?? '' },
       { id: 'identity', header: t('identity'), sortable: true, cell: (log) => log.identity ?? '' },
-      { id: 'clientId', header: t('clientId'), sortable: true, cell: (log) => log.clientId ?? '' },
+      { id: 'clientId', header: t('clientId'), sortable: true, cell: (log) => log.clientId ?? '', dir: 'ltr' },
     ],
     list: (http, query, signal) => getMySecurityLogs(http, abpListQuery(query, filters), signal),
   };

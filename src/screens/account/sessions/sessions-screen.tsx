@@ -48,8 +48,8 @@ export function mySessionsSpec(t: AreaTranslate<SessionsKey>, locale: string, de
           </DeviceCell>
         ),
       },
-      { id: 'clientId', header: t('clientId'), sortable: true, cell: (session) => session.clientId ?? '' },
-      { id: 'ipAddresses', header: t('ipAddresses'), cell: (session) => session.ipAddresses.join(', ') },
+      { id: 'clientId', header: t('clientId'), sortable: true, cell: (session) => session.clientId ?? '', dir: 'ltr' },
+      { id: 'ipAddresses', header: t('ipAddresses'), cell: (session) => session.ipAddresses.join(', '), dir: 'ltr' },
       { id: 'signedIn', header: t('signedIn'), sortable: true, cell: (session) => when(session.signedIn) },
       { id: 'lastAccessed', header: t('lastAccessed'), sortable: true, cell: (session) => when(session.lastAccessed) },
     ],

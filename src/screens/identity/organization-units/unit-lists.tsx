@@ -46,7 +46,7 @@ export interface UnitRef {
 function userColumns(t: Texts): DataColumn<IdentityUserDto>[] {
   return [
     { id: 'userName', header: t('userName'), sortable: true, cell: (user) => user.userName },
-    { id: 'email', header: t('email'), sortable: true, cell: (user) => user.email },
+    { id: 'email', header: t('email'), sortable: true, cell: (user) => user.email, dir: 'ltr' },
     { id: 'name', header: t('name'), cell: (user) => [user.name, user.surname].filter(Boolean).join(' ') },
   ];
 }

@@ -41,9 +41,9 @@ export function securityLogsSpec(
     ['tenantName', (log) => log.tenantName ?? ''],
     ['applicationName', (log) => log.applicationName ?? ''],
     ['identity', (log) => log.identity ?? ''],
-    ['clientId', (log) => log.clientId ?? ''],
-    ['correlationId', (log) => log.correlationId ?? ''],
-    ['clientIpAddress', (log) => log.clientIpAddress ?? ''],
+    ['clientId', (log) => log.clientId && <LtrText>{log.clientId}</LtrText>],
+    ['correlationId', (log) => log.correlationId && <LtrText>{log.correlationId}</LtrText>],
+    ['clientIpAddress', (log) => log.clientIpAddress && <LtrText>{log.clientIpAddress}</LtrText>],
     [
       'browserInfo',
       (log) =>
@@ -68,7 +68,7 @@ export function securityLogsSpec(
       { id: 'creationTime', header: t('time'), sortable: true, width: 180, cell: (log) => when(log.creationTime) },
       { id: 'action', header: t('action'), sortable: true, cell: action },
       { id: 'userName', header: t('userName'), sortable: true, cell: (log) => log.userName ?? '' },
-      { id: 'clientIpAddress', header: t('clientIpAddress'), sortable: true, cell: (log) => log.clientIpAddress ?? '' },
+      { id: 'clientIpAddress', header: t('clientIpAddress'), sortable: true, cell: (log) => log.clientIpAddress ?? '', dir: 'ltr' },
       {
         id: 'browserInfo',
         header: t('browserInfo'),
@@ -76,7 +76,7 @@ export function securityLogsSpec(
       },
       { id: 'applicationName', header: t('applicationName'), sortable: true, cell: (log) => log.applicationName ?? '' },
       { id: 'identity', header: t('identity'), sortable: true, cell: (log) => log.identity ?? '' },
-      { id: 'clientId', header: t('clientId'), sortable: true, cell: (log) => log.clientId ?? '' },
+      { id: 'clientId', header: t('clientId'), sortable: true, cell: (log) => log.clientId ?? '', dir: 'ltr' },
     ],
     list: (http, query, signal) => getSecurityLogs(http, abpListQuery(query, filters), signal),
     export: listExport('/api/identity/security-logs', { resource: 'security-logs', fileName: 'SecurityLogs', filters }),

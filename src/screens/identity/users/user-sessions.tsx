@@ -64,8 +64,8 @@ export function userSessionsSpec(
           </DeviceCell>
         ),
       },
-      { id: 'clientId', header: t('client'), cell: (session) => session.clientId ?? '' },
-      { id: 'ipAddresses', header: t('ipAddresses'), cell: (session) => session.ipAddresses.join(', ') },
+      { id: 'clientId', header: t('client'), cell: (session) => session.clientId ?? '', dir: 'ltr' },
+      { id: 'ipAddresses', header: t('ipAddresses'), cell: (session) => session.ipAddresses.join(', '), dir: 'ltr' },
       { id: 'signedIn', header: t('signedIn'), cell: (session) => dateTime.format(new Date(session.signedIn)) },
       {
         id: 'lastAccessed',

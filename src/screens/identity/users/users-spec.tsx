@@ -128,7 +128,7 @@ export function usersSpec(
     filters,
     columns: [
       { id: 'userName', header: t('userName'), sortable: true, cell: (user) => user.userName },
-      { id: 'email', header: t('email'), sortable: true, cell: (user) => user.email },
+      { id: 'email', header: t('email'), sortable: true, cell: (user) => user.email, dir: 'ltr' },
       { id: 'phoneNumber', header: t('phoneNumber'), cell: (user) => user.phoneNumber ?? '' },
       { id: 'roles', header: t('roles'), cell: (user) => user.roleNames.join(', ') },
       { id: 'status', header: t('status'), cell: status },
