@@ -26,7 +26,9 @@ export const serverRefusal = {
 
 const events: Array<SettingsFormEvent | EventObject> = [
   done('loadSettings', loadedValues),
+  done('loadSettings', { version: 3, score: null }),
   failed('loadSettings'),
+  { type: 'xstate.error.actor.loadSettings', error: { data: { error: { message: 'Cannot read {0}. [settings]' } } } } as EventObject,
   { type: 'form.change', values: { requiredLength: 1 } },
   { type: 'form.change', values: { requiredLength: 8 } },
   { type: 'form.change', values: { requiredLength: 'x' } },
@@ -46,6 +48,20 @@ export const settingsFormModel: MachineModel<typeof settingsFormMachine> = {
   scenarios: [
     { name: 'password policy tab', input: { rules: passwordRules } },
     { name: 'no rules', input: {} },
+    {
+      // A captcha-like tab: the score is required and between 0 and 1 only with version 3; the stored
+      // values break it (so a refused submit shows an error on a field never touched).
+      name: 'captcha tab, stored values invalid',
+      input: {
+        rules: {
+          score: [
+            { kind: 'required', when: { field: 'version', equals: 3 } },
+            { kind: 'min', limit: 0, when: { field: 'version', equals: 3 } },
+            { kind: 'max', limit: 1 },
+          ],
+        },
+      },
+    },
   ],
   events,
   describeEvent(event) {
