@@ -12,10 +12,10 @@ import { selectCulture } from '../../../app/shell-view.ts';
 import { useAreaTexts } from '../../../app/use-area-texts.ts';
 import { useSystem } from '../../../app/system-context.ts';
 import type { AreaTranslate } from '../../../i18n/define-texts.ts';
-import { Badge } from '../../../ui/index.ts';
 import { dateTimeFormatter } from '../../../views/kit/date-format.ts';
-import { DeviceCell, type DeviceNamer, useDeviceName } from '../../../views/kit/device-cell.tsx';
+import { type DeviceNamer, useDeviceName } from '../../../views/kit/device-cell.tsx';
 import { ResourceScreen } from '../../../views/kit/resource-screen.tsx';
+import { sessionColumns } from '../../../views/kit/session-columns.tsx';
 import { abpListQuery, type ResourceSpec } from '../../../views/kit/resource-spec.ts';
 import { useAccountHttp } from '../manage/account-http.ts';
 import { type SessionsKey, sessionsTexts } from './sessions-texts.ts';
@@ -37,22 +37,7 @@ export function mySessionsSpec(t: AreaTranslate<SessionsKey>, locale: string, de
       { kind: 'text', name: 'clientId', label: t('clientId') },
     ],
     defaultSorting: { id: 'lastAccessed', direction: 'desc' },
-    columns: [
-      {
-        id: 'device',
-        header: t('device'),
-        sortable: true,
-        cell: (session) => (
-          <DeviceCell name={deviceOf(session)} userAgent={session.deviceInfo}>
-            {session.isCurrent && <Badge variant="success">{t('current')}</Badge>}
-          </DeviceCell>
-        ),
-      },
-      { id: 'clientId', header: t('clientId'), sortable: true, cell: (session) => session.clientId ?? '', dir: 'ltr' },
-      { id: 'ipAddresses', header: t('ipAddresses'), cell: (session) => session.ipAddresses.join(', '), dir: 'ltr' },
-      { id: 'signedIn', header: t('signedIn'), sortable: true, cell: (session) => when(session.signedIn) },
-      { id: 'lastAccessed', header: t('lastAccessed'), sortable: true, cell: (session) => when(session.lastAccessed) },
-    ],
+    columns: sessionColumns(t, deviceOf, when),
     list: (http, query, signal) => getMySessions(http, abpListQuery(query), signal),
     listActions: [
       {

@@ -11,11 +11,11 @@ import { selectCulture } from '../../../app/shell-view.ts';
 import { useSystem } from '../../../app/system-context.ts';
 import { useAreaTexts } from '../../../app/use-area-texts.ts';
 import type { AreaTranslate } from '../../../i18n/define-texts.ts';
-import { Badge } from '../../../ui/index.ts';
 import { dateTimeFormatter } from '../../../views/kit/date-format.ts';
-import { DeviceCell, type DeviceNamer, useDeviceName } from '../../../views/kit/device-cell.tsx';
+import { type DeviceNamer, useDeviceName } from '../../../views/kit/device-cell.tsx';
 import { abpListQuery, type FilterSpec, type ResourceSpec } from '../../../views/kit/resource-spec.ts';
 import { ResourceScreen } from '../../../views/kit/resource-screen.tsx';
+import { sessionColumns } from '../../../views/kit/session-columns.tsx';
 import { type IdentitySessionsKey, identitySessionsTexts } from './sessions-texts.ts';
 
 export function sessionsSpec(
@@ -47,20 +47,7 @@ export function sessionsSpec(
     filters,
     columns: [
       { id: 'userName', header: t('userName'), sortable: true, cell: (session) => session.userName ?? '' },
-      {
-        id: 'device',
-        header: t('device'),
-        sortable: true,
-        cell: (session) => (
-          <DeviceCell name={deviceOf(session)} userAgent={session.deviceInfo}>
-            {session.isCurrent && <Badge variant="success">{t('current')}</Badge>}
-          </DeviceCell>
-        ),
-      },
-      { id: 'clientId', header: t('clientId'), sortable: true, cell: (session) => session.clientId ?? '', dir: 'ltr' },
-      { id: 'ipAddresses', header: t('ipAddresses'), cell: (session) => session.ipAddresses.join(', '), dir: 'ltr' },
-      { id: 'signedIn', header: t('signedIn'), sortable: true, cell: (session) => when(session.signedIn) },
-      { id: 'lastAccessed', header: t('lastAccessed'), sortable: true, cell: (session) => when(session.lastAccessed) },
+      ...sessionColumns(t, deviceOf, when),
     ],
     list: (http, query, signal) => getSessions(http, abpListQuery(query, filters), signal),
     rowActions: [
