@@ -10,9 +10,10 @@ import type { CreateCurrencyDto, CurrencyDto, GetCurrenciesInput, UpdateCurrency
 import { iso, type PagedResult } from '../../../contract/common.ts';
 import { trackEntityChange } from '../../audit/scope.ts';
 import type { AppContext } from '../../context.ts';
-import { currencies, ledgerAccounts, lookupTypes, lookupValues } from '../../db/schema/index.ts';
+import { currencies, ledgerAccounts } from '../../db/schema/index.ts';
 import { notFound, staleConcurrencyStamp } from '../../errors.ts';
 import type { Executor } from '../identity/user-repository.ts';
+import { lookupValuesOf } from '../lookups/lookup-values.ts';
 import { likePattern, orderBy, pageOf } from '../shared/paging.ts';
 import { sameTenant } from '../shared/tenancy.ts';
 import { ledgerErrors } from './errors.ts';
@@ -56,12 +57,7 @@ export const currencyOfRow = (row: { currencyCode: AnyPgColumn; tenantId: AnyPgC
 
 /** Refuses an id that is not a value of the named lookup type (400 naming the field). */
 export async function assertLookupValue(db: Executor, member: string, id: string, type: string): Promise<void> {
-  const [row] = await db
-    .select({ id: lookupValues.id })
-    .from(lookupValues)
-    .innerJoin(lookupTypes, eq(lookupTypes.id, lookupValues.typeId))
-    .where(and(eq(lookupValues.id, id), eq(lookupTypes.name, type)));
-  if (!row) throw ledgerErrors.invalidLookup(member, id, type);
+  if (!(await lookupValuesOf(db, type)).some((value) => value.id === id)) throw ledgerErrors.invalidLookup(member, id, type);
 }
 
 const sortable = {
@@ -183,13 +179,9 @@ export async function deleteCurrency(ctx: AppContext, caller: LedgerCaller, id: 
 
 /** The current id of a lookup value found by type name and code (ids may have been remapped). */
 export async function lookupIdOf(db: Executor, type: string, code: string): Promise<string> {
-  const [row] = await db
-    .select({ id: lookupValues.id })
-    .from(lookupValues)
-    .innerJoin(lookupTypes, eq(lookupTypes.id, lookupValues.typeId))
-    .where(and(eq(lookupTypes.name, type), eq(lookupValues.code, code)));
-  if (!row) throw new Error(`lookup ${type}/${code} missing`);
-  return row.id;
+  const value = (await lookupValuesOf(db, type)).find((candidate) => candidate.code === code);
+  if (!value) throw new Error(`lookup ${type}/${code} missing`);
+  return value.id;
 }
 
 /** LL and USD for a tenant (or the host), idempotent. */

@@ -21,10 +21,10 @@ import type { CreateLedgerTransferGroupDto, LedgerTransferDto, LedgerTransferGro
 import { iso } from '../../../contract/common.ts';
 import { trackEntityChange } from '../../audit/scope.ts';
 import type { AppContext } from '../../context.ts';
-import { currencies, type LedgerTransferKind, ledgerAccounts, ledgerTransfers, lookupTypes, lookupValues } from '../../db/schema/index.ts';
+import { currencies, type LedgerTransferKind, ledgerAccounts, ledgerTransfers } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
 import type { Tx } from '../identity/user-repository.ts';
-import { lookupsTopic } from '../lookups/lookup-routes.ts';
+import { lookupsTopic, lookupValuesOf } from '../lookups/lookup-values.ts';
 import { sameTenant } from '../shared/tenancy.ts';
 import { advanceChainHead, lockChainHead, transferHash } from './chain.ts';
 import { ledgerErrors } from './errors.ts';
@@ -71,11 +71,7 @@ export class TransactionTypes {
 
   /** Read through `db` (the caller's transaction: PGlite has one connection) when not cached. */
   all(db: Tx | AppContext['db'] = this.ctx.db): Promise<Map<string, string>> {
-    this.cached ??= db
-      .select({ id: lookupValues.id, code: lookupValues.code })
-      .from(lookupValues)
-      .innerJoin(lookupTypes, eq(lookupTypes.id, lookupValues.typeId))
-      .where(eq(lookupTypes.name, 'TransactionType'))
+    this.cached ??= lookupValuesOf(db, 'TransactionType')
       .then((rows) => new Map(rows.map((r) => [r.id, r.code])))
       .catch((error: unknown) => {
         this.cached = null;

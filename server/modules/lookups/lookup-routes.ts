@@ -20,11 +20,11 @@ import type { AppContext } from '../../context.ts';
 import { lookupTypes, lookupValues } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
 import { importLookupIdMapping } from './id-mapping.ts';
+import { lookupsTopic } from './lookup-values.ts';
 
 const base = '/api/app/lookup';
 const tags = ['Lookups'];
 const signedIn = { auth: { authenticated: true as const } };
-export const lookupsTopic = 'lookups';
 
 interface Catalogue {
   types: LookupTypeDto[];
