@@ -39,6 +39,7 @@ import { createCurrency, deleteCurrency, getCurrency, listCurrencies, updateCurr
 import { idempotent } from './idempotency.ts';
 import { startLedgerJobs } from './jobs.ts';
 import { getTransfer, listTransfers } from './transfer-queries.ts';
+import { postingGuardsFor } from './guards.ts';
 import { type LedgerCaller, LedgerWriter, TransactionTypes } from './transfer-service.ts';
 import { verifyLedger } from './verify.ts';
 
@@ -48,7 +49,7 @@ const callerOf = (request: FastifyRequest): LedgerCaller => ({ tenantId: tenantI
 
 export async function ledgerRoutes(fastify: FastifyInstance, ctx: AppContext) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const writer = new LedgerWriter(new TransactionTypes(ctx));
+  const writer = new LedgerWriter(new TransactionTypes(ctx), postingGuardsFor(ctx));
   const jobs = startLedgerJobs(ctx, writer);
   app.addHook('onClose', () => jobs.stop());
 

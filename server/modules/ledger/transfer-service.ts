@@ -28,6 +28,7 @@ import { lookupsTopic, lookupValuesOf } from '../lookups/lookup-values.ts';
 import { sameTenant } from '../shared/tenancy.ts';
 import { advanceChainHead, lockChainHead, transferHash } from './chain.ts';
 import { ledgerErrors } from './errors.ts';
+import type { PostingGuard } from './guards.ts';
 import { formatMoney, parseMoney } from './money.ts';
 
 type AccountRow = typeof ledgerAccounts.$inferSelect;
@@ -56,6 +57,8 @@ interface Plan {
   released: bigint;
   timeoutAt: Date | null;
   reversalOfId: string | null;
+  /** The kernel service node the movement was made for (service permissions, rules). */
+  serviceId: string | null;
 }
 
 /** Lookup values of TransactionType (id -> code), read once and dropped when the catalogue changes. */
@@ -126,8 +129,10 @@ const uniqueViolationOf = (error: unknown): string | null => {
 
 export class LedgerWriter {
   readonly transactionTypes: TransactionTypes;
-  constructor(transactionTypes: TransactionTypes) {
+  private readonly guards: readonly PostingGuard[];
+  constructor(transactionTypes: TransactionTypes, guards: readonly PostingGuard[] = []) {
     this.transactionTypes = transactionTypes;
+    this.guards = guards;
   }
 
   /** A group of legs from the wire: all posted (or reserved) in one transaction, or none. */
@@ -163,6 +168,7 @@ export class LedgerWriter {
         released: 0n,
         timeoutAt: pending && leg.timeoutSeconds ? new Date(Date.now() + leg.timeoutSeconds * 1000) : null,
         reversalOfId: null,
+        serviceId: null,
       };
     });
     const rows = await this.append(tx, caller, plans, idempotencyKey, decimals);
@@ -234,6 +240,7 @@ export class LedgerWriter {
       released: source.amount,
       timeoutAt: null,
       reversalOfId: null,
+      serviceId: source.serviceId,
     };
   }
 
@@ -263,6 +270,17 @@ export class LedgerWriter {
     const accounts = new Map(locked.map((a) => [a.id, { ...a }]));
     for (const id of ids) if (!accounts.has(id)) throw notFound('LedgerAccount', id);
     for (const plan of plans) applyPlan(plan, accounts.get(plan.debitAccountId)!, accounts.get(plan.creditAccountId)!, decimals);
+    const byId = new Map(locked.map((a) => [a.id, a]));
+    const legs = plans.map((plan) => ({
+      kind: plan.kind,
+      debitAccount: byId.get(plan.debitAccountId)!,
+      creditAccount: byId.get(plan.creditAccountId)!,
+      amount: plan.amount,
+      currencyCode: plan.currencyCode,
+      transactionTypeId: plan.transactionTypeId,
+      serviceId: plan.serviceId,
+    }));
+    for (const guard of this.guards) await guard(tx, caller, legs);
     const now = new Date();
     const changed = [...accounts.values()].filter((account) => {
       const before = locked.find((a) => a.id === account.id)!;
@@ -304,7 +322,7 @@ export class LedgerWriter {
         code: plan.code,
         documentKind: plan.documentKind,
         documentId: plan.documentId,
-        serviceId: null,
+        serviceId: plan.serviceId,
         linkedGroupId,
         pendingId: plan.pendingId,
         timeoutAt: plan.timeoutAt,
