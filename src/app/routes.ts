@@ -186,6 +186,13 @@ export const routes: readonly RouteEntry[] = [
   { path: '/wallet', layout: 'application', requiresAuth: true, policy: 'Finance.Wallet' },
   { path: '/transaction', layout: 'application', requiresAuth: true },
   { path: '/inventory', layout: 'application', requiresAuth: true, policy: 'Finance.Inventory' },
+  {
+    path: '/financial/currency',
+    layout: 'application',
+    requiresAuth: true,
+    policy: 'Finance.Currency',
+    load: () => import('../screens/financial/currency/currency-screen.tsx'),
+  },
   { path: '/financial', layout: 'application', requiresAuth: true, policy: 'Finance.FinancialManagement' },
   { path: '/account-management', layout: 'application', requiresAuth: true, policy: 'Finance.AccountManagement' },
   // The shell's full-page HTTP error screen (spec 2.8), reached with ?status=401|403|404|500.
