@@ -4,18 +4,22 @@
 //   one wins; the others get InvalidGrant, as if the code had already been used;
 // - destroying or revoking a Grant deletes the identity_sessions row whose session_id is that
 //   grant id, so the API refuses the session's access tokens on the very next request;
-// - model 'Client' is read from the applications table (no dynamic registration);
+// - model 'Client' is read from the applications table (no dynamic registration) through the
+//   cache of application-store.ts, which every write drops in every instance; client_secret is the
+//   stored hash, compared by the Client's compareClientSecret (index.ts);
 // - expired rows are ignored on read and pruned by the oidc-prune job.
 import { and, eq, isNull } from 'drizzle-orm';
+import { findApplication, supportedGrantTypes } from '../modules/openiddict/application-store.ts';
 import { errors } from 'oidc-provider';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { AppContext } from '../context.ts';
-import { applications, identitySessions, oidcPayloads } from '../db/schema/index.ts';
+import { type applications, identitySessions, oidcPayloads } from '../db/schema/index.ts';
 
 /** Client metadata for oidc-provider from an applications row. */
 export function clientMetadata(row: typeof applications.$inferSelect): AdapterPayload {
   const isPublic = row.clientType === 'public';
-  const grantTypes = row.grantTypes.length ? row.grantTypes : ['authorization_code'];
+  const offered = row.grantTypes.filter((g) => supportedGrantTypes.includes(g));
+  const grantTypes = offered.length ? offered : ['authorization_code'];
   return {
     client_id: row.clientId,
     ...(isPublic || !row.clientSecret ? { token_endpoint_auth_method: 'none' } : { client_secret: row.clientSecret }),
@@ -26,6 +30,8 @@ export function clientMetadata(row: typeof applications.$inferSelect): AdapterPa
     redirect_uris: row.redirectUris,
     post_logout_redirect_uris: row.postLogoutRedirectUris,
     scope: row.scopes.join(' '),
+    force_pkce: row.forcePkce,
+    token_lifetimes: row.tokenLifetimes ?? {},
   } as AdapterPayload;
 }
 
@@ -68,15 +74,8 @@ export function createAdapterFactory(ctx: AppContext) {
 
     async find(id: string): Promise<AdapterPayload | undefined> {
       if (this.model === 'Client') {
-        const [row] = await ctx.db
-          .select()
-          .from(applications)
-          .where(and(eq(applications.clientId, id), eq(applications.isDeleted, false)))
-          .limit(1);
-        if (!row) return undefined;
-        const metadata = clientMetadata(row);
-        if (metadata.client_secret) metadata.client_secret = ctx.secrets.open(String(metadata.client_secret));
-        return metadata;
+        const row = await findApplication(ctx, id);
+        return row ? clientMetadata(row) : undefined;
       }
       return this.findBy(this.where(id));
     }

@@ -1,5 +1,6 @@
 // Extension grants at /connect/token. Rules:
-// - `password` only for clients flagged is_first_party (others: unauthorized_client), with the
+// - `password` only for clients flagged is_first_party or confidential clients (they authenticated
+//   with their secret; an administrator allowed them the flow; others: unauthorized_client), with the
 //   tenant from the `__tenant` header or parameter (id or name), through the same sign-in check as
 //   the login page (rate limits, lockout, confirmed e-mail/phone, security log). With
 //   Abp.Account.Captcha.UseCaptchaOnLogin the `captchaResponse` parameter must verify first. When a
@@ -183,8 +184,9 @@ function passwordGrant(provider: Provider, ctx: AppContext) {
   return async (koa: KoaContextWithOIDC) => {
     const client = koa.oidc.client!;
     const params = koa.oidc.params as Params;
-    if (!(await isFirstPartyClient(ctx, client.clientId)))
-      throw new errors.UnauthorizedClient('the password grant is only available to first-party clients');
+    const confidential = client.tokenEndpointAuthMethod !== 'none';
+    if (!confidential && !(await isFirstPartyClient(ctx, client.clientId)))
+      throw new errors.UnauthorizedClient('the password grant is only available to first-party and confidential clients');
     if (!params.username || !params.password) throw new errors.InvalidRequest('username and password are required');
 
     const tenant = await resolveTenant(ctx, koa.get('__tenant') || params.__tenant);

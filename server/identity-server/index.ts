@@ -20,6 +20,7 @@ import { buildConfiguration, endpointPaths } from './provider-config.ts';
 import { SecurityLogActions, securityLogIdentity } from './sign-in.ts';
 import { userinfoRoutes } from './userinfo.ts';
 import { createTokenVerifier } from './verifier.ts';
+import { verifyClientSecret } from '../modules/openiddict/application-store.ts';
 
 export interface IdentityServer {
   tokens: AccessTokenVerifier;
@@ -107,6 +108,12 @@ export async function createIdentityServer(ctx: AppContext): Promise<IdentitySer
   const provider = new Provider(ctx.config.issuer, buildConfiguration(ctx, { keys: keys.privateKeys }, createAdapterFactory(ctx)));
   provider.proxy = ctx.config.trustProxy;
   registerGrants(provider, ctx);
+  // Client secrets are stored hashed (application-store.ts): compare against the hash.
+  Object.defineProperty(provider.Client.prototype, 'compareClientSecret', {
+    value(this: { clientSecret?: string }, actual: string) {
+      return verifyClientSecret(ctx, this.clientSecret, actual);
+    },
+  });
   provider.use(revokeStructuredTokens(provider, ctx));
   provider.on('end_session.success', (koa: KoaContextWithOIDC) => logSignOut(ctx, koa));
   provider.on('server_error', (_koa: KoaContextWithOIDC, error: Error) => ctx.log.error({ err: error }, 'oidc-provider error'));

@@ -18,9 +18,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Provider } from 'oidc-provider';
-import { and, eq } from 'drizzle-orm';
 import type { AppContext, TenantInfo } from '../context.ts';
-import { applications } from '../db/schema/index.ts';
+import { findApplication } from '../modules/openiddict/application-store.ts';
 import { findLanguage, localize } from '../localization/index.ts';
 import { loadAccount } from './account.ts';
 import { logoutScriptPath, renderLoginPage, renderMessagePage, stylesheetPath, type LoginPage } from './login-page.ts';
@@ -79,12 +78,7 @@ export function cultureFor(request: FastifyRequest, details: Details | null, bod
 }
 
 async function implicitConsent(ctx: AppContext, clientId: string): Promise<boolean> {
-  const [row] = await ctx.db
-    .select({ consentType: applications.consentType })
-    .from(applications)
-    .where(and(eq(applications.clientId, clientId), eq(applications.isDeleted, false)))
-    .limit(1);
-  return row?.consentType === 'implicit';
+  return (await findApplication(ctx, clientId))?.consentType === 'implicit';
 }
 
 /** A grant holding every scope the authorization request asked for (implicit consent). */

@@ -1,7 +1,11 @@
 // oidc-provider configuration, ABP-shaped (contract section 6). Rules:
 // - endpoints at ABP's paths (/connect/*, /.well-known/jwks); development interactions off; the
 //   login interaction is /Account/Login (interactions.ts);
-// - PKCE with S256 is required for every authorization request (public clients cannot work without it);
+// - PKCE with S256 is required for every authorization request of a public client, and of a
+//   confidential one registered with forcePkce (ApplicationDto.forcePkce; the default);
+// - a client's token lifetimes (PUT /api/openiddict/applications/{id}/token-lifetime) replace the
+//   defaults below for its access, ID and refresh tokens and codes;
+// - client credentials are enabled for confidential clients allowed that flow;
 // - refresh tokens rotate on every use; reusing a rotated one revokes the whole grant (oidc-provider);
 // - every access token is a JWT for the resource 'Finance' (audience 'Finance', typ at+jwt) carrying
 //   ABP's claims; ID tokens carry the claims of the granted scopes.
@@ -67,6 +71,14 @@ function refreshTokenTtl(koa: KoaContextWithOIDC): number {
   return account?.session?.rememberMe ? lifetimes.refreshTokenRemembered : lifetimes.refreshToken;
 }
 
+type ClientExtra = { force_pkce?: boolean; token_lifetimes?: Record<string, number | null> };
+const clientExtra = (client: unknown): ClientExtra => (client ?? {}) as ClientExtra;
+/** A lifetime (seconds) set on the client's application row, or undefined for the default. */
+function lifetimeOf(client: unknown, name: string): number | undefined {
+  const value = clientExtra(client).token_lifetimes?.[name];
+  return typeof value === 'number' && value > 0 ? value : undefined;
+}
+
 export function buildConfiguration(ctx: AppContext, jwks: { keys: object[] }, adapter: Configuration['adapter']): Configuration {
   return {
     adapter,
@@ -92,7 +104,8 @@ export function buildConfiguration(ctx: AppContext, jwks: { keys: object[] }, ad
     conformIdTokenClaims: false,
     extraParams: ['culture', 'ui-culture', '__tenant', 'returnUrl'],
     responseTypes: ['code'],
-    pkce: { required: () => true },
+    pkce: { required: (_koa, client) => client.tokenEndpointAuthMethod === 'none' || clientExtra(client).force_pkce !== false },
+    extraClientMetadata: { properties: ['force_pkce', 'token_lifetimes'] },
     rotateRefreshToken: true,
     // Browser sign-ins end at sign-out, offline_access or not (ABP's behaviour): tokens are bound
     // to the browser session, so /connect/endsession revokes the grant (and the identity session).
@@ -109,6 +122,7 @@ export function buildConfiguration(ctx: AppContext, jwks: { keys: object[] }, ad
           token.clientId === client.clientId,
       } as never,
       userinfo: { enabled: true },
+      clientCredentials: { enabled: true },
       rpInitiatedLogout: {
         enabled: true,
         // One click on Logout in a first-party app ends the identity server's session too: with a
@@ -160,9 +174,10 @@ export function buildConfiguration(ctx: AppContext, jwks: { keys: object[] }, ad
         defaultResource: async () => apiResource.indicator,
         // Code and refresh token redemptions reuse the resource granted at authorization.
         useGrantedResource: async () => true,
-        getResourceServerInfo: async (_koa, indicator) => {
+        getResourceServerInfo: async (_koa, indicator, client) => {
           if (indicator !== apiResource.indicator) throw new errors.InvalidTarget();
-          return resourceServerInfo;
+          const ttl = lifetimeOf(client, 'accessTokenLifetime');
+          return ttl ? { ...resourceServerInfo, accessTokenTTL: ttl } : resourceServerInfo;
         },
       },
     },
@@ -172,13 +187,18 @@ export function buildConfiguration(ctx: AppContext, jwks: { keys: object[] }, ad
       return accessTokenClaims(account);
     },
     ttl: {
-      AccessToken: lifetimes.accessToken,
-      IdToken: lifetimes.idToken,
-      AuthorizationCode: lifetimes.authorizationCode,
+      AccessToken: (_koa, _token, client) => lifetimeOf(client, 'accessTokenLifetime') ?? lifetimes.accessToken,
+      ClientCredentials: (_koa, _token, client) => lifetimeOf(client, 'accessTokenLifetime') ?? lifetimes.accessToken,
+      IdToken: (_koa, _token, client) => lifetimeOf(client, 'identityTokenLifetime') ?? lifetimes.idToken,
+      AuthorizationCode: (_koa, _token, client) => lifetimeOf(client, 'authorizationCodeLifetime') ?? lifetimes.authorizationCode,
       Interaction: lifetimes.interaction,
       Grant: lifetimes.grant,
       Session: lifetimes.session,
-      RefreshToken: refreshTokenTtl,
+      RefreshToken: (koa, _token, client) => {
+        const own = lifetimeOf(client, 'refreshTokenLifetime');
+        const rotated = koa?.oidc?.entities.RotatedRefreshToken as AnyToken | undefined;
+        return own && !rotated ? own : refreshTokenTtl(koa);
+      },
     },
     interactions: { url: async (_koa, interaction) => `${loginPath}?uid=${encodeURIComponent(interaction.uid)}` },
     clientBasedCORS: (_koa, origin, client) =>

@@ -51,6 +51,9 @@ describe('route table', () => {
     expect(labels).toContain('GET /api/identity/users');
     expect(labels).toContain('PUT /api/identity/users/:id/roles');
     expect(labels).toContain('DELETE /api/identity/roles/:id');
+    expect(labels).toContain('DELETE /api/openiddict/applications');
+    expect(labels).toContain('PUT /api/openiddict/applications/:id/token-lifetime');
+    expect(labels).toContain('GET /api/openiddict/scopes/all');
   });
 
   it('declares access and schemas on every route', () => {

@@ -203,3 +203,42 @@ describe.each([
     expect(await snapshot(owner)).toEqual(before);
   }, 120_000);
 });
+
+// OpenID applications and scopes belong to the host's identity server: a tenant's admin (holding
+// every permission of its side) is refused every one of their routes, and nothing changes.
+describe('OpenID applications and scopes', () => {
+  it('are host only', async () => {
+    const list = async (path: string) =>
+      (
+        (await (await fetch(`${server.url}${path}?maxResultCount=1000`, { headers: headersOf.host })).json()) as {
+          items: Array<{ id: string }>;
+        }
+      ).items;
+    const [app] = await list('/api/openiddict/applications');
+    const [scope] = await list('/api/openiddict/scopes');
+    const before = [await list('/api/openiddict/applications'), await list('/api/openiddict/scopes')];
+    const calls: Array<[string, string, unknown?]> = [
+      ['GET', '/api/openiddict/applications'],
+      ['GET', `/api/openiddict/applications/${app!.id}`],
+      ['GET', `/api/openiddict/applications/${app!.id}/token-lifetime`],
+      ['POST', '/api/openiddict/applications', { clientId: 'Tenant_App', displayName: 'T', clientType: 'public', allowPasswordFlow: true }],
+      ['PUT', `/api/openiddict/applications/${app!.id}`, { clientId: 'X', displayName: 'X', clientType: 'public' }],
+      ['PUT', `/api/openiddict/applications/${app!.id}/client-secret`, {}],
+      ['DELETE', `/api/openiddict/applications?id=${app!.id}`],
+      ['GET', '/api/openiddict/scopes'],
+      ['GET', '/api/openiddict/scopes/all'],
+      ['GET', `/api/openiddict/scopes/${scope!.id}`],
+      ['POST', '/api/openiddict/scopes', { name: 'tenant_scope' }],
+      ['DELETE', `/api/openiddict/scopes?id=${scope!.id}`],
+    ];
+    for (const [method, path, body] of calls) {
+      const response = await fetch(`${server.url}${path}`, {
+        method,
+        headers: { ...headersOf.acme, ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      expect(response.status, `${method} ${path}`).toBe(403);
+    }
+    expect([await list('/api/openiddict/applications'), await list('/api/openiddict/scopes')]).toEqual(before);
+  });
+});

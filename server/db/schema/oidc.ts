@@ -39,7 +39,7 @@ export const applications = pgTable(
   {
     id: id(),
     clientId: varchar('client_id', { length: 100 }).notNull(),
-    /** AES-256-GCM ciphertext; null for public clients. */
+    /** scrypt hash of the client secret (application-store.ts; never readable again); null for public clients. */
     clientSecret: text('client_secret'),
     displayName: varchar('display_name', { length: 256 }),
     applicationType: varchar('application_type', { length: 50 }).notNull().default('web'),
@@ -58,6 +58,14 @@ export const applications = pgTable(
     forcePkce: boolean('force_pkce').notNull().default(true),
     accessTokenLifetime: integer('access_token_lifetime'),
     refreshTokenLifetime: integer('refresh_token_lifetime'),
+    jsonWebKeySet: text('json_web_key_set'),
+    allowHybridFlow: boolean('allow_hybrid_flow').notNull().default(false),
+    allowEndSessionEndpoint: boolean('allow_end_session_endpoint').notNull().default(true),
+    allowDeviceAuthorizationEndpoint: boolean('allow_device_authorization_endpoint').notNull().default(false),
+    allowPushedAuthorizationEndpoint: boolean('allow_pushed_authorization_endpoint').notNull().default(false),
+    forcePushedAuthorization: boolean('force_pushed_authorization').notNull().default(false),
+    /** ABP's token lifetimes in seconds (accessTokenLifetime, …, issuedTokenLifetime); absent = the server's default. */
+    tokenLifetimes: jsonb('token_lifetimes').$type<Record<string, number | null>>().notNull().default({}),
     ...fullAudited(),
     concurrencyStamp: concurrencyStamp(),
     extraProperties: extraProperties(),

@@ -121,10 +121,13 @@ const languageManagement = group(
   { side: 'host', feature: 'LanguageManagement.Enable' },
 );
 
-const openIddict = group('OpenIddictPro', pm('Group:OpenIddictPro'), [
-  node('OpenIddictPro.Application', crud(verb('ManagePermissions'))),
-  node('OpenIddictPro.Scope', crud(), { side: 'host' }),
-]);
+// OpenID applications and scopes are the identity server's, shared by every tenant: host only.
+const openIddict = group(
+  'OpenIddictPro',
+  pm('Group:OpenIddictPro'),
+  [node('OpenIddictPro.Application', crud(verb('ManagePermissions'))), node('OpenIddictPro.Scope', crud())],
+  { side: 'host' },
+);
 
 const textTemplates = group('TextTemplateManagement', pm('Group:TextTemplateManagement'), [
   node('TextTemplateManagement.TextTemplates', [verb('EditContents'), verb('EditNonSandboxedContents')]),
