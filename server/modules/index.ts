@@ -11,6 +11,7 @@ import { exportJobRoutes } from './export/routes.ts';
 import { identityRoutes } from './identity/identity-routes.ts';
 import { lookupRoutes } from './lookups/lookup-routes.ts';
 import { ledgerRoutes } from './ledger/routes.ts';
+import { financeReferenceRoutes } from './finance-reference/routes.ts';
 import { openIddictRoutes } from './openiddict/openiddict-routes.ts';
 
 export type RouteModule = (app: FastifyInstance, ctx: AppContext) => Promise<void>;
@@ -25,5 +26,6 @@ export const routeModules: RouteModule[] = [
   exportJobRoutes,
   lookupRoutes,
   ledgerRoutes,
+  financeReferenceRoutes,
   openIddictRoutes,
 ];

@@ -10,3 +10,4 @@ export * from './identity-transfer.ts';
 export * from './lookups.ts';
 export * from './currencies.ts';
 export * from './ledger.ts';
+export * from './finance-reference.ts';

@@ -104,8 +104,9 @@ export const ledgerTransfers = pgTable(
   (t) => [
     index('ledger_transfers_tenant_idx').on(t.tenantId),
     uniqueIndex('ledger_transfers_tenant_sequence_idx').on(tenantKey(t.tenantId), t.sequence),
-    index('ledger_transfers_debit_idx').on(t.debitAccountId),
-    index('ledger_transfers_credit_idx').on(t.creditAccountId),
+    // With the creation time: an account's transfers of a day or a month (account rules' period totals).
+    index('ledger_transfers_debit_idx').on(t.debitAccountId, t.creationTime),
+    index('ledger_transfers_credit_idx').on(t.creditAccountId, t.creationTime),
     index('ledger_transfers_group_idx').on(t.linkedGroupId),
     index('ledger_transfers_creation_idx').on(t.tenantId, t.creationTime),
     uniqueIndex('ledger_transfers_pending_idx').on(t.pendingId),

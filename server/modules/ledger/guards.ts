@@ -6,6 +6,7 @@
 import type { AppContext } from '../../context.ts';
 import type { ledgerAccounts, LedgerTransferKind } from '../../db/schema/index.ts';
 import type { Tx } from '../identity/user-repository.ts';
+import { accountRuleGuard } from '../finance-reference/account-rule-guard.ts';
 
 export type LockedAccount = typeof ledgerAccounts.$inferSelect;
 
@@ -28,6 +29,6 @@ export interface PostingCaller {
 export type PostingGuard = (tx: Tx, caller: PostingCaller, legs: readonly PostingLeg[]) => Promise<void>;
 
 /** The guards of every module, in the order they run. */
-export function postingGuardsFor(_ctx: AppContext): PostingGuard[] {
-  return [];
+export function postingGuardsFor(ctx: AppContext): PostingGuard[] {
+  return [accountRuleGuard(ctx)];
 }
