@@ -52,4 +52,35 @@ describe.skipIf(!postgres)('several instances on one database', () => {
     expect((await fetch(`${secondUrl}/connect/userinfo`, { headers: authHeaders(String(refreshed.body.access_token)) })).status).toBe(401);
     expect((await fetch(`${first.url}/connect/userinfo`, { headers: authHeaders(String(refreshed.body.access_token)) })).status).toBe(401);
   });
+
+  it('see an OpenID application changed or deleted on the other instance at the next token request', async () => {
+    const admin = await passwordToken(first, { userName: 'admin', password: '1q2w3E*' });
+    const api = (method: string, path: string, body?: unknown) =>
+      fetch(`${first.url}${path}`, {
+        method,
+        headers: { ...authHeaders(admin), ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+    const created = (await (
+      await api('POST', '/api/openiddict/applications', {
+        clientId: 'Shared_Service',
+        displayName: 'Shared',
+        clientType: 'confidential',
+        allowClientCredentialsFlow: true,
+        scopes: ['Finance'],
+      })
+    ).json()) as { id: string; clientSecret: string };
+    const basic = (secret: string) => ({ authorization: `Basic ${Buffer.from(`Shared_Service:${secret}`).toString('base64')}` });
+    const onSecond = (secret: string) =>
+      tokenRequest({ url: secondUrl }, { grant_type: 'client_credentials', scope: 'Finance' }, basic(secret));
+    // The second instance reads (and caches) the client, then the first one changes its secret.
+    expect((await onSecond(created.clientSecret)).status).toBe(200);
+    const renewed = (await (await api('PUT', `/api/openiddict/applications/${created.id}/client-secret`, {})).json()) as {
+      clientSecret: string;
+    };
+    expect((await onSecond(created.clientSecret)).status).toBe(401);
+    expect((await onSecond(renewed.clientSecret)).status).toBe(200);
+    expect((await api('DELETE', `/api/openiddict/applications?id=${created.id}`)).status).toBe(204);
+    expect((await onSecond(renewed.clientSecret)).status).toBe(401);
+  });
 });
