@@ -29,6 +29,12 @@ export interface MachineModel<TMachine extends AnyStateMachine = AnyStateMachine
   describeEvent?: (event: EventObject) => string;
   /** Stops exploring past a matching snapshot (bounds machines whose context can grow, such as counters). */
   stopWhen?: (snapshot: SnapshotFrom<TMachine>) => boolean;
+  /**
+   * Gives a transition taken from states that differ only in context a path of its own from each
+   * (the row a delete ran on decides where the focus goes after it succeeds); by default a reached
+   * state is keyed by the source state's value only, so one of them would stand for all.
+   */
+  pathPerSourceContext?: boolean;
 }
 
 export interface ModelPath<TMachine extends AnyStateMachine = AnyStateMachine> {
@@ -78,7 +84,7 @@ export function machineTestModel(model: MachineModel): TestModel<AnyMachineSnaps
       const via =
         !event || (previous && sameValue(previous.value, state.value) && !isActionOnly(previous, state, event))
           ? ''
-          : ` via ${JSON.stringify(event)} from ${JSON.stringify(previous?.value)}`;
+          : ` via ${JSON.stringify(event)} from ${JSON.stringify(previous?.value)}${model.pathPerSourceContext ? ` ${JSON.stringify(previous?.context)}` : ''}`;
       return `${serializeSnapshot(state)}${via}`;
     },
     stateMatcher: (state, key) => (key.startsWith('#') ? state._nodes.includes(machine.getStateNodeById(key)) : state.matches(key)),
