@@ -168,6 +168,8 @@ export const CreateLedgerTransferDto = Type.Object(
     code: Type.Optional(Code),
     documentKind: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
     documentId: Type.Optional(Guid),
+    /** The kernel service (ServiceNode or ProductNode) the transfer is made for; its permissions apply. */
+    serviceId: Type.Optional(Guid),
     /** Two-phase: reserve now (pending totals), post or void later. */
     pending: Type.Optional(Type.Boolean()),
     /** A pending transfer voids itself this many seconds after it was made (at most 30 days). */

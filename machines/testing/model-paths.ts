@@ -35,6 +35,12 @@ export interface MachineModel<TMachine extends AnyStateMachine = AnyStateMachine
    * state is keyed by the source state's value only, so one of them would stand for all.
    */
   pathPerSourceContext?: boolean;
+  /**
+   * States (`state <id>`) and transitions (`<source> → <target> : <label>`, as the machine's page in
+   * docs/site lists them) that no path can reach by design, each with the reason. Anything else a
+   * path does not reach fails `npm run docs` (scripts/machine-site.ts).
+   */
+  unreachable?: Record<string, string>;
 }
 
 export interface ModelPath<TMachine extends AnyStateMachine = AnyStateMachine> {

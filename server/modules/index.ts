@@ -12,6 +12,8 @@ import { identityRoutes } from './identity/identity-routes.ts';
 import { lookupRoutes } from './lookups/lookup-routes.ts';
 import { ledgerRoutes } from './ledger/routes.ts';
 import { financeReferenceRoutes } from './finance-reference/routes.ts';
+import { kernelRoutes } from './kernel/routes.ts';
+import { inventoryRoutes } from './inventory/routes.ts';
 import { openIddictRoutes } from './openiddict/openiddict-routes.ts';
 
 export type RouteModule = (app: FastifyInstance, ctx: AppContext) => Promise<void>;
@@ -27,5 +29,7 @@ export const routeModules: RouteModule[] = [
   lookupRoutes,
   ledgerRoutes,
   financeReferenceRoutes,
+  kernelRoutes,
+  inventoryRoutes,
   openIddictRoutes,
 ];

@@ -10,4 +10,6 @@ export * from './identity-transfer.ts';
 export * from './lookups.ts';
 export * from './currencies.ts';
 export * from './ledger.ts';
+export * from './inventory.ts';
+export * from './kernel.ts';
 export * from './finance-reference.ts';

@@ -6,6 +6,7 @@ import { seedIdentity } from './identity.ts';
 import { seedIdentityOrganization } from './identity-organization.ts';
 import { seedLookups } from './lookups.ts';
 import { seedLedger } from '../../modules/ledger/seed.ts';
+import { seedServices } from '../../modules/kernel/seed.ts';
 import { seedOidc } from './oidc.ts';
 
 export const demoCredentials = { userName: 'admin', password: '1q2w3E*', tenant: 'acme' } as const;
@@ -16,4 +17,5 @@ export async function seed(ctx: AppContext): Promise<void> {
   await seedIdentityOrganization(ctx, { demo: ctx.config.seedDemoData });
   await seedLookups(ctx);
   await seedLedger(ctx);
+  await seedServices(ctx);
 }

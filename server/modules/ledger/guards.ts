@@ -7,6 +7,7 @@ import type { AppContext } from '../../context.ts';
 import type { ledgerAccounts, LedgerTransferKind } from '../../db/schema/index.ts';
 import type { Tx } from '../identity/user-repository.ts';
 import { accountRuleGuard } from '../finance-reference/account-rule-guard.ts';
+import { servicePermissionGuard } from '../kernel/guard.ts';
 
 export type LockedAccount = typeof ledgerAccounts.$inferSelect;
 
@@ -30,5 +31,5 @@ export type PostingGuard = (tx: Tx, caller: PostingCaller, legs: readonly Postin
 
 /** The guards of every module, in the order they run. */
 export function postingGuardsFor(ctx: AppContext): PostingGuard[] {
-  return [accountRuleGuard(ctx)];
+  return [servicePermissionGuard, accountRuleGuard(ctx)];
 }
