@@ -28,3 +28,9 @@ export function updateCurrency(http: Http, id: string, body: UpdateCurrencyDto) 
 export async function deleteCurrency(http: Http, id: string): Promise<void> {
   await http(`${base}/${encodeURIComponent(id)}`, { method: 'DELETE' });
 }
+
+/** The tenant's currencies as select options: the code as the value, "USD – US dollar" as the label. */
+export async function currencyOptions(http: Http, signal?: AbortSignal): Promise<Array<{ id: string; label: string }>> {
+  const page = await getCurrencies(http, { maxResultCount: 1000, sorting: 'code asc' }, signal);
+  return page.items.map((currency) => ({ id: currency.code, label: `${currency.code} – ${currency.name}` }));
+}

@@ -193,7 +193,21 @@ export const routes: readonly RouteEntry[] = [
     policy: 'Finance.Currency',
     load: () => import('../screens/financial/currency/currency-screen.tsx'),
   },
+  {
+    path: '/financial/exchange-rate',
+    layout: 'application',
+    requiresAuth: true,
+    policy: 'Finance.ExchangeRate',
+    load: () => import('../screens/financial/exchange-rate/exchange-rate-screen.tsx'),
+  },
   { path: '/financial', layout: 'application', requiresAuth: true, policy: 'Finance.FinancialManagement' },
+  {
+    path: '/account-management/rule',
+    layout: 'application',
+    requiresAuth: true,
+    policy: 'Finance.AccountRule',
+    load: () => import('../screens/account-management/rule/account-rule-screen.tsx'),
+  },
   { path: '/account-management', layout: 'application', requiresAuth: true, policy: 'Finance.AccountManagement' },
   // The shell's full-page HTTP error screen (spec 2.8), reached with ?status=401|403|404|500.
   { path: '/error', layout: 'empty', requiresAuth: false, load: () => import('../screens/error/error-screen.tsx') },

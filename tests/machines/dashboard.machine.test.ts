@@ -1,16 +1,18 @@
 // The dashboard page's machine (issue 20.8): one period for the page, handed to its widgets. Examples
 // with the real audit widgets machine as the child (its loader faked): a valid period reloads the
 // widgets, an inverted or incomplete one is kept and said but reaches no widget, a user without the
-// audit widgets requests nothing; then every generated model path (docs/machines/dashboard.md).
+// audit widgets requests nothing; then every generated model path (docs/machines/dashboard.md), each
+// step checked against reference/dashboard.reference.ts.
 import { describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
+import { createActor, fromCallback } from 'xstate';
 import { auditWidgetsMachine, selectAuditWidgets } from '../../machines/audit-logging/audit-widgets.machine.ts';
 import { statistics } from '../../machines/audit-logging/audit-widgets.model.ts';
 import { dashboardMachine, selectDashboard } from '../../machines/dashboard/dashboard.machine.ts';
 import { dashboardModel, week } from '../../machines/dashboard/dashboard.model.ts';
-import { modelPaths, uncoveredEdges } from '../../machines/testing/model-paths.ts';
-import { isValidRange } from '../../src/api/audit-statistics.ts';
-import { drivePath, fakeActors, settled } from './model-driver.ts';
+import type { DateRange } from '../../src/api/audit-statistics.ts';
+import { fakeActors, settled } from './model-driver.ts';
+import { describeReferencePaths } from './reference-driver.ts';
+import { dashboardReference, dashboardRules, type WidgetMessage } from './reference/dashboard.reference.ts';
 
 function start(auditAllowed: boolean, period = week) {
   const fakes = fakeActors(['loadStatistics']);
@@ -66,23 +68,24 @@ describe('dashboard', () => {
   });
 });
 
-describe('dashboard model paths', () => {
-  const paths = modelPaths(dashboardModel);
+// The paths run with a recording stand-in for the widgets, so what the page tells them is observed.
+const widgetsTold: WidgetMessage[] = [];
+const recordingWidgets = fromCallback<{ type: 'range.change'; range: DateRange }, { isAllowed: boolean; range: DateRange }>(
+  ({ input, receive }) => {
+    widgetsTold.length = 0;
+    widgetsTold.push({ started: input });
+    receive((event) => widgetsTold.push({ rangeChange: event.range }));
+  },
+);
 
-  it('cover every transition of the machine', () => {
-    expect(uncoveredEdges(dashboardMachine, paths)).toEqual([]);
-  });
-
-  for (const modelPath of paths) {
-    it(modelPath.title, async () => {
-      await drivePath(dashboardMachine, ['auditWidgets'], modelPath, (expected, drive) => {
-        // The widgets are started once, with the period the page opened with.
-        expect(drive.fakes.calls).toEqual([
-          { name: 'auditWidgets', input: { isAllowed: modelPath.input.auditAllowed, range: modelPath.input.period } },
-        ]);
-        // The page says whether its period is usable, and that is the period it holds.
-        expect(selectDashboard(drive.actor.getSnapshot()).isPeriodValid).toBe(isValidRange(expected.context.period));
-      });
-    });
-  }
+describeReferencePaths('dashboard', {
+  model: { ...dashboardModel, machine: dashboardMachine.provide({ actors: { auditWidgets: recordingWidgets as never } }) },
+  actorNames: [],
+  select: (snapshot) => {
+    const { period, isPeriodValid, hasWidgets } = selectDashboard(snapshot as never);
+    return { period, isPeriodValid, hasWidgets, widgetsTold: [...widgetsTold] };
+  },
+  reference: dashboardReference,
+  rules: dashboardRules,
+  id: 'dashboard',
 });

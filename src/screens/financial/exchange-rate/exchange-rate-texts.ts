@@ -1,0 +1,103 @@
+// Texts of the exchange rates screen (finance-domain.md "Reference data"), in its own chunk.
+import { defineTexts } from '../../../i18n/define-texts.ts';
+
+const en = {
+  title: 'Exchange rates',
+  table: 'Exchange rates',
+  entityName: 'exchange rate',
+  intro:
+    'A rate is never edited: a new rate takes effect from its date, and the rate in force for a pair is the latest one already effective.',
+  baseCurrency: 'Base currency',
+  quoteCurrency: 'Quote currency',
+  pair: 'Pair',
+  rate: 'Rate',
+  rateHint: 'Units of the quote currency for one unit of the base currency, up to 12 decimals.',
+  rateInvalid: 'The rate is a number greater than 0 with at most 12 decimals (e.g. 89500 or 0.000011173184).',
+  effectiveFrom: 'Effective from',
+  effectiveFromHint: 'Empty: now. A rate cannot take effect in the past.',
+  effective: 'Effective',
+  from: 'From',
+  to: 'To',
+  status: 'Status',
+  inForce: 'In force',
+  scheduled: 'Scheduled',
+  superseded: 'Superseded',
+  sameCurrency: 'Choose two different currencies.',
+};
+
+type Key = keyof typeof en;
+
+export const exchangeRateTextSets: { en: Record<Key, string>; ar: Record<Key, string>; fr: Record<Key, string>; hy: Record<Key, string> } =
+  {
+    en,
+    ar: {
+      title: 'أسعار الصرف',
+      table: 'أسعار الصرف',
+      entityName: 'سعر صرف',
+      intro: 'لا يُعدَّل السعر أبدًا: يسري السعر الجديد من تاريخه، والسعر الساري لزوج العملات هو آخر سعر دخل حيز التنفيذ.',
+      baseCurrency: 'العملة الأساسية',
+      quoteCurrency: 'عملة التسعير',
+      pair: 'الزوج',
+      rate: 'السعر',
+      rateHint: 'عدد وحدات عملة التسعير مقابل وحدة واحدة من العملة الأساسية، حتى 12 منزلة عشرية.',
+      rateInvalid: 'السعر عدد أكبر من 0 بحد أقصى 12 منزلة عشرية (مثل 89500 أو 0.000011173184).',
+      effectiveFrom: 'ساري من',
+      effectiveFromHint: 'فارغ: الآن. لا يمكن أن يسري السعر في الماضي.',
+      effective: 'السريان',
+      from: 'من',
+      to: 'إلى',
+      status: 'الحالة',
+      inForce: 'ساري',
+      scheduled: 'مجدول',
+      superseded: 'مستبدل',
+      sameCurrency: 'اختر عملتين مختلفتين.',
+    },
+    fr: {
+      title: 'Taux de change',
+      table: 'Taux de change',
+      entityName: 'taux de change',
+      intro:
+        'Un taux n’est jamais modifié : un nouveau taux prend effet à sa date, et le taux en vigueur d’une paire est le dernier déjà effectif.',
+      baseCurrency: 'Devise de base',
+      quoteCurrency: 'Devise de cotation',
+      pair: 'Paire',
+      rate: 'Taux',
+      rateHint: 'Unités de la devise de cotation pour une unité de la devise de base, jusqu’à 12 décimales.',
+      rateInvalid: 'Le taux est un nombre supérieur à 0 avec au plus 12 décimales (par ex. 89500 ou 0.000011173184).',
+      effectiveFrom: 'En vigueur à partir du',
+      effectiveFromHint: 'Vide : maintenant. Un taux ne peut pas prendre effet dans le passé.',
+      effective: 'Effet',
+      from: 'Du',
+      to: 'Au',
+      status: 'Statut',
+      inForce: 'En vigueur',
+      scheduled: 'Programmé',
+      superseded: 'Remplacé',
+      sameCurrency: 'Choisissez deux devises différentes.',
+    },
+    hy: {
+      title: 'Փոխարժեքներ',
+      table: 'Փոխարժեքներ',
+      entityName: 'փոխարժեք',
+      intro:
+        'Փոխարժեքը երբեք չի խմբագրվում. նորը ուժի մեջ է մտնում իր ամսաթվից, և զույգի գործող փոխարժեքը վերջինն է, որն արդեն ուժի մեջ է։',
+      baseCurrency: 'Բազային արժույթ',
+      quoteCurrency: 'Գնանշման արժույթ',
+      pair: 'Զույգ',
+      rate: 'Փոխարժեք',
+      rateHint: 'Գնանշման արժույթի միավորներ բազային արժույթի մեկ միավորի դիմաց, մինչև 12 տասնորդական նիշ։',
+      rateInvalid: 'Փոխարժեքը 0-ից մեծ թիվ է՝ առավելագույնը 12 տասնորդական նիշով (օր․՝ 89500 կամ 0.000011173184)։',
+      effectiveFrom: 'Ուժի մեջ է սկսած',
+      effectiveFromHint: 'Դատարկ՝ հիմա։ Փոխարժեքը չի կարող ուժի մեջ մտնել անցյալում։',
+      effective: 'Ուժի մեջ',
+      from: 'Սկսած',
+      to: 'Մինչև',
+      status: 'Կարգավիճակ',
+      inForce: 'Գործող',
+      scheduled: 'Պլանավորված',
+      superseded: 'Փոխարինված',
+      sameCurrency: 'Ընտրեք երկու տարբեր արժույթ։',
+    },
+  };
+
+export const exchangeRateTexts = defineTexts(exchangeRateTextSets);
