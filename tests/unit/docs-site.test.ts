@@ -1,0 +1,99 @@
+// The machine documentation site (docs/site/, issue 12) as QA opens it: from file:// in Chromium,
+// with no server (so a unit-level suite: Chromium, no test server). Every machine the generator finds (machines/**/*.machine.ts) has a page with a
+// state chart rendered to SVG and every generated test path; the index lists them all and its search
+// finds machines, states and events; axe finds no serious violation on any page.
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { collectMachines, type MachineInfo } from '../../scripts/machine-docs.ts';
+import { type Browser, launchBrowser, seriousAxeViolations } from '../kit/browser.ts';
+
+const site = path.resolve(import.meta.dirname, '../../docs/site');
+const url = (file: string) => pathToFileURL(path.join(site, file)).href;
+
+describe('machine documentation site (file://)', { timeout: 300_000 }, () => {
+  let browser: Browser;
+  let page: Page;
+  let machines: MachineInfo[];
+  const problems: string[] = [];
+
+  /** axe's own fetch of the stylesheet fails under file:// (a console error of axe, not of the page): forgotten. */
+  const axeClean = async (on: Page, name: string) => {
+    expect(await seriousAxeViolations(on), name).toEqual([]);
+    problems.length = 0;
+  };
+
+  beforeAll(async () => {
+    machines = await collectMachines();
+    browser = await launchBrowser();
+    page = await browser.context.newPage();
+    page.on('pageerror', (error) => problems.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('the index lists every machine by area, with a link to its page, and is axe clean', async () => {
+    await page.goto(url('index.html'));
+    expect(await page.title()).toBe('Machines');
+    for (const info of machines) {
+      const link = page.locator(`section.area:has(h2:text-is("${info.area}")) a[href="${info.machine.id}.html"]`);
+      expect(await link.count(), info.machine.id).toBe(1);
+    }
+    expect(problems, 'console errors').toEqual([]);
+    await axeClean(page, 'index');
+  });
+
+  it('the search finds machines, states and events and links to them', async () => {
+    await page.goto(url('index.html'));
+    const search = page.getByLabel('Search machines, states and events');
+    await search.fill('theme.select');
+    const event = page.locator('#results a', { hasText: 'theme.select' });
+    expect(await event.first().getAttribute('href')).toBe('theme.html#event-theme.select');
+    expect(await page.locator('#search-status').textContent()).toMatch(/^\d+ match/);
+    await search.fill('signingOut');
+    expect(await page.locator('#results li', { hasText: 'signingOut' }).first().textContent()).toContain('(auth)');
+    await search.fill('no such thing anywhere');
+    expect(await page.locator('#results li').count()).toBe(0);
+    expect(await page.locator('#search-status').textContent()).toBe('0 matches');
+    await search.fill('pagedList');
+    await page.locator('#results a', { hasText: 'pagedList' }).first().click();
+    await page.waitForURL(/pagedList\.html$/);
+    expect(await page.locator('h1').textContent()).toBe('pagedList machine');
+  });
+
+  it('every machine page has its state chart as SVG, every generated path as steps, full coverage, and is axe clean', async () => {
+    expect(machines.length).toBeGreaterThan(30);
+    for (const info of machines) {
+      const id = info.machine.id;
+      await page.goto(url(`${id}.html`));
+      const chart = page.locator('figure.chart-box svg.chart');
+      expect(await chart.count(), id).toBe(1);
+      // Every state of the machine is drawn, and the chart has a real size.
+      const drawn = await chart.locator('[data-state]').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-state')));
+      const states = Object.keys(info.machine.root.states ?? {});
+      for (const state of states) expect(drawn, `${id} draws ${state}`).toContain(state);
+      const box = await chart.boundingBox();
+      expect(box!.width, id).toBeGreaterThan(40);
+      expect(box!.height, id).toBeGreaterThan(40);
+      // Every generated path, with one step per event.
+      const paths = info.paths!;
+      expect(await page.locator('ol.paths > li.path').count(), id).toBe(paths.length);
+      const first = page.locator('ol.paths > li.path').first();
+      await first.locator('summary').click();
+      expect(await first.locator('ol.steps > li').count(), id).toBe(paths[0]!.path.steps.length);
+      expect(await first.locator('ol.steps > li').first().isVisible()).toBe(true);
+      // Coverage is complete or says why.
+      expect(await page.locator('ul.coverage').textContent(), id).toMatch(/States: \d+ of \d+/);
+      expect(await page.locator('li.uncovered:has-text("no reason given")').count(), id).toBe(0);
+      // A link to the source.
+      expect(await page.locator(`a[href="../../${info.file}"]`).count(), id).toBeGreaterThan(0);
+      expect(problems, `${id}: console errors`).toEqual([]);
+      await axeClean(page, id);
+    }
+  });
+});
