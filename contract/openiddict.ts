@@ -19,7 +19,6 @@ export const extensionGrantNames = ['LinkLogin', 'Impersonation'] as const;
 
 const uri = Type.String({ minLength: 1, maxLength: 2000 });
 const optionalUri = Type.Optional(Nullable(Type.String({ maxLength: 2000 })));
-const literalUnion = (values: readonly string[]) => Type.Union(values.map((v) => Type.Literal(v)));
 
 const flowFields = {
   allowPasswordFlow: Type.Boolean(),
@@ -67,14 +66,16 @@ const optionalFlows = Object.fromEntries(Object.entries(flowFields).map(([k, v])
 };
 
 const applicationInputFields = {
-  applicationType: Type.Optional(Nullable(literalUnion(applicationTypes))),
+  applicationType: Type.Optional(Nullable(Type.Union([Type.Literal('web'), Type.Literal('native')]))),
   clientId: Type.String({ minLength: 1, maxLength: 100, pattern: '^\\S+$' }),
   displayName: Type.String({ minLength: 1, maxLength: 256 }),
-  clientType: literalUnion(clientTypes),
+  clientType: Type.Union([Type.Literal('public'), Type.Literal('confidential')]),
   /** Empty on a confidential client's create: the server generates one. */
   clientSecret: Type.Optional(Nullable(Type.String({ maxLength: 256 }))),
   jsonWebKeySet: Type.Optional(Nullable(Type.String({ maxLength: 16_000 }))),
-  consentType: Type.Optional(Nullable(literalUnion(consentTypes))),
+  consentType: Type.Optional(
+    Nullable(Type.Union([Type.Literal('implicit'), Type.Literal('explicit'), Type.Literal('external'), Type.Literal('systematic')])),
+  ),
   extensionGrantTypes: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 200 }), { maxItems: 20 })),
   postLogoutRedirectUris: Type.Optional(Type.Array(uri, { maxItems: 50 })),
   redirectUris: Type.Optional(Type.Array(uri, { maxItems: 50 })),

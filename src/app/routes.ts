@@ -163,6 +163,20 @@ export const routes: readonly RouteEntry[] = [
     load: () => import('../screens/audit-logs/audit-logs-screen.tsx'),
   },
   {
+    path: '/openiddict/applications',
+    layout: 'application',
+    requiresAuth: true,
+    policy: 'OpenIddictPro.Application',
+    load: () => import('../screens/openiddict/applications/applications-screen.tsx'),
+  },
+  {
+    path: '/openiddict/scopes',
+    layout: 'application',
+    requiresAuth: true,
+    policy: 'OpenIddictPro.Scope',
+    load: () => import('../screens/openiddict/scopes/scopes-screen.tsx'),
+  },
+  {
     path: '/openiddict',
     layout: 'application',
     requiresAuth: true,
