@@ -2,7 +2,7 @@
 // features.values). Rules: pure functions, shared by the route guards and the menu filter so the two
 // never disagree; a policy is either one name or "any of" several (ABP's `||` policies); a feature
 // requirement is either "present and 'true'" or "enabled unless its value is 'false'" (AuditLogging.Enable).
-export type PolicyRequirement = string | { anyOf: readonly string[] };
+export type PolicyRequirement = string | { anyOf: readonly string[] } | { allOf: readonly string[] };
 
 export interface FeatureRequirement {
   name: string;
@@ -21,6 +21,7 @@ export const anonymousAccess: Access = { isAuthenticated: false, grantedPolicies
 export function isGranted(access: Access, policy: PolicyRequirement | undefined): boolean {
   if (policy === undefined) return true;
   if (typeof policy === 'string') return access.grantedPolicies[policy] === true;
+  if ('allOf' in policy) return policy.allOf.every((name) => access.grantedPolicies[name] === true);
   return policy.anyOf.some((name) => access.grantedPolicies[name] === true);
 }
 

@@ -9,7 +9,7 @@ function allPolicies(): Record<string, boolean> {
   for (const entry of flattenMenu(mainMenu)) {
     const policy = entry.policy;
     if (typeof policy === 'string') names.add(policy);
-    else if (policy) for (const name of policy.anyOf) names.add(name);
+    else if (policy) for (const name of 'allOf' in policy ? policy.allOf : policy.anyOf) names.add(name);
   }
   return Object.fromEntries([...names].map((name) => [name, true]));
 }

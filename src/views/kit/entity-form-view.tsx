@@ -77,7 +77,7 @@ export function EntityFormModal<TItem>({ form, http, id, t, onSaved, onClosed }:
   }, [actor, onSaved, onClosed]);
 
   const title = form.title ?? (id === null ? t('createTitle', form.entityName) : t('editTitle', form.entityName));
-  const fields = typeof form.fields === 'function' ? form.fields(id === null) : form.fields;
+  const fields = typeof form.fields === 'function' ? form.fields(id === null, view.values) : form.fields;
   const tabs = (form.tabs ?? []).filter((tab) => tab.fields.some((name) => fields.some((field) => field.name === name)));
   const inTabs = new Set(tabs.flatMap((tab) => tab.fields));
   const field = (spec: FormFieldSpec) => (

@@ -46,15 +46,18 @@ import type { ResourceSpec } from './resource-spec.ts';
 /**
  * `embedded`: inside a dialog (a user's sessions): a second-level heading, and the URL is left alone.
  * `http`: the screen's own client (the account area's, which also reacts to a revoked session).
+ * `onChanged`: told after a save or a row action changed a record (a tree's panel refreshes its counts).
  */
 export function ResourceScreen<TItem extends RowData>({
   spec,
   embedded = false,
   http: screenHttp,
+  onChanged,
 }: {
   spec: ResourceSpec<TItem>;
   embedded?: boolean;
   http?: Http;
+  onChanged?: () => void;
 }) {
   const t = useAreaTexts(kitTexts);
   const sessionHttp = useSessionHttp();
@@ -128,6 +131,7 @@ export function ResourceScreen<TItem extends RowData>({
       dialogs.on('dialog.saved', () => {
         showToast({ kind: 'success', title: t('savedSuccessfully') });
         list.send({ type: 'refresh' });
+        onChanged?.();
       }),
       // The selection follows the filters the rows were loaded with (a new filter clears it).
       list.on('url.sync', (event) => selection.send({ type: 'list.filtersApplied', filters: event.filters })),
@@ -139,6 +143,7 @@ export function ResourceScreen<TItem extends RowData>({
       rowAction.on('action.succeeded', (event) => {
         const action = spec.rowActions?.find((candidate) => candidate.id === event.action);
         showToast({ kind: 'success', title: action?.successText ?? t('savedSuccessfully') });
+        onChanged?.();
       }),
       rowAction.on('action.failed', (event) => {
         const action = spec.rowActions?.find((candidate) => candidate.id === event.action);
@@ -154,7 +159,7 @@ export function ResourceScreen<TItem extends RowData>({
     return () => {
       for (const subscription of subscriptions) subscription.unsubscribe();
     };
-  }, [list, selection, rowAction, dialogs, spec, t, embedded, actionsLabel]);
+  }, [list, selection, rowAction, dialogs, spec, t, embedded, actionsLabel, onChanged]);
 
   const form = spec.form;
   const canCreate = form !== undefined && can(form.createPermission);

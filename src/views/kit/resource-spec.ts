@@ -148,8 +148,8 @@ export interface FormSpec<TItem> {
   description?: string;
   /** The submit button's text instead of 'Save'. */
   submitLabel?: string;
-  /** The fields; a function when they depend on create or edit. */
-  fields: FormFieldSpec[] | ((isCreate: boolean) => FormFieldSpec[]);
+  /** The fields; a function when they depend on create or edit, or on the loaded values (a product's price per level and currency). */
+  fields: FormFieldSpec[] | ((isCreate: boolean, values: EntityValues) => FormFieldSpec[]);
   /** Fields grouped in tabs (field names); fields in no tab come first. */
   tabs?: Array<{ id: string; label: string; fields: string[] }>;
   /** The create form loads too (e.g. the roles a new user can get); its values start from this. */
