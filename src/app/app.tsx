@@ -165,6 +165,7 @@ export function App() {
         busy={consent.isBusy}
         cookiePolicyUrl={consent.cookiePolicyUrl}
         privacyPolicyUrl={consent.privacyPolicyUrl}
+        notSaved={consent.error === 'saveFailed'}
         onAccept={() => cookieConsent.send({ type: 'consent.accept' })}
       />
       {toastsShown && (

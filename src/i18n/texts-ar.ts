@@ -98,6 +98,7 @@ export const ar: Partial<Record<keyof typeof en, string>> = {
   'consent.accept': 'قبول',
   'consent.cookiePolicy': 'سياسة ملفات تعريف الارتباط',
   'consent.privacyPolicy': 'سياسة الخصوصية',
+  'consent.notSaved': 'لم يحتفظ متصفحك بملف تعريف الارتباط: موافقتك سارية لهذه الزيارة فقط، وسيُطلب منك ذلك مرة أخرى.',
   'confirm.title': 'هل أنت متأكد؟',
   'confirm.yes': 'نعم',
   'confirm.cancel': 'إلغاء',

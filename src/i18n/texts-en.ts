@@ -96,6 +96,7 @@ export const en = {
   'consent.accept': 'Accept',
   'consent.cookiePolicy': 'Cookie policy',
   'consent.privacyPolicy': 'Privacy policy',
+  'consent.notSaved': 'Your browser did not keep the cookie: your consent holds for this visit only, and you will be asked again.',
   'confirm.title': 'Are you sure?',
   'confirm.yes': 'Yes',
   'confirm.cancel': 'Cancel',

@@ -98,6 +98,8 @@ export const fr: Partial<Record<keyof typeof en, string>> = {
   'consent.accept': 'Accepter',
   'consent.cookiePolicy': 'Politique relative aux cookies',
   'consent.privacyPolicy': 'Politique de confidentialité',
+  'consent.notSaved':
+    "Votre navigateur n'a pas conservé le cookie : votre consentement vaut pour cette visite seulement, et il vous sera redemandé.",
   'confirm.title': 'Êtes-vous sûr ?',
   'confirm.yes': 'Oui',
   'confirm.cancel': 'Annuler',

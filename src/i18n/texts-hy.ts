@@ -94,6 +94,8 @@ export const hy: Partial<Record<keyof typeof en, string>> = {
   'consent.accept': 'Ընդունել',
   'consent.cookiePolicy': 'Թխուկների քաղաքականություն',
   'consent.privacyPolicy': 'Գաղտնիության քաղաքականություն',
+  'consent.notSaved':
+    'Ձեր դիտարկիչը չպահպանեց թխուկը․ ձեր համաձայնությունը գործում է միայն այս այցելության ընթացքում, և այն կրկին կհարցվի։',
   'confirm.title': 'Համոզվա՞ծ եք',
   'confirm.yes': 'Այո',
   'confirm.cancel': 'Չեղարկել',

@@ -23,11 +23,18 @@ export interface ConsentBannerProps {
   busy: boolean;
   cookiePolicyUrl: string;
   privacyPolicyUrl: string;
+  /** Accepted, but the browser refused the cookie: the answer holds for this visit only. */
+  notSaved: boolean;
   onAccept(): void;
 }
 
-export function ConsentBannerView({ t, visible, busy, cookiePolicyUrl, privacyPolicyUrl, onAccept }: ConsentBannerProps) {
-  if (!visible) return null;
+export function ConsentBannerView({ t, visible, busy, cookiePolicyUrl, privacyPolicyUrl, notSaved, onAccept }: ConsentBannerProps) {
+  if (!visible)
+    return notSaved ? (
+      <p className="consent-banner consent-not-saved" role="status">
+        {t('consent.notSaved')}
+      </p>
+    ) : null;
   return (
     <section className="consent-banner" aria-label={t('consent.label')}>
       <p>{t('consent.text')}</p>

@@ -1,0 +1,101 @@
+// Model paths through the real screen (issue 21): the paths a machine's model generates, played in
+// Chromium against the real server through what a user does, with what the user sees checked
+// against the same reference, written from the spec, that checks the machine alone
+// (tests/machines/reference/). This is where "React components only render machine state" is
+// proven: a state the machine reaches but the screen does not show fails here. Rules:
+// - Each path runs in a fresh browser context, opened by the suite after it arranged what the path's
+//   outcomes need (a cookie present, a cookie jar that refuses writes, a fixed clock), since in the
+//   browser those outcomes happen by themselves: an actor's result is not played, it is produced.
+// - A user event is played as the user plays it (a click, a key); the reference is told the event.
+// - What the user sees is read after every step that waits for the user, polling until it equals
+//   what the reference says the user sees; a state the browser passes through on its own (an
+//   automatic actor started in that step, or the next step is its result) is not observable and
+//   not read.
+// - The calls the reference expects are checked where the browser shows their effect (the cookie
+//   written, with its expiry) by the suite's `checkCalls`.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { EventObject } from 'xstate';
+import { type MachineModel, type ModelPath, modelPaths } from '../../machines/testing/model-paths.ts';
+import { launchBrowser } from '../kit/browser.ts';
+import { type Call, type ReferenceRun, toReferenceEvent } from '../machines/reference-driver.ts';
+
+export interface UiPathSuite<TView> {
+  model: MachineModel;
+  /**
+   * The model's scenarios the product can be put in, by name; each other scenario is listed with the
+   * reason it cannot (it stays covered by the machine suite).
+   */
+  scenarios: string[];
+  notInTheProduct?: Record<string, string>;
+  reference: (input: unknown) => ReferenceRun<TView>;
+  /** Actors whose results the browser produces by itself: their done/error events are not played. */
+  automaticActors: readonly string[];
+  /** Opens the screen for this path, after arranging what its automatic outcomes need. */
+  open(page: Page, path: ModelPath): Promise<void>;
+  /** Plays one user event as the user does. */
+  act(page: Page, event: EventObject): Promise<void>;
+  /** What the user sees, in the reference's terms. */
+  read(page: Page): Promise<unknown>;
+  /** The part of the reference's view a user can see now (what a hidden banner would link to is not). */
+  seen(view: TView): unknown;
+  /** Checks in the browser the effects of the calls the reference expects since the last check. */
+  checkCalls?(page: Page, calls: Call[]): Promise<void>;
+}
+
+function isAutomatic(suite: { automaticActors: readonly string[] }, event: EventObject | undefined): boolean {
+  if (!event) return false;
+  const plain = toReferenceEvent(event) as { type: string; actor?: string };
+  return (plain.type === 'done' || plain.type === 'error') && suite.automaticActors.includes(plain.actor ?? '');
+}
+
+async function playInBrowser<TView>(suite: UiPathSuite<TView>, path: ModelPath): Promise<void> {
+  const browser = await launchBrowser();
+  try {
+    const page = await browser.context.newPage();
+    const steps = path.path.steps;
+    let reference: ReferenceRun<TView> | null = null;
+    let calls: Call[] = [];
+    for (const [index, step] of steps.entries()) {
+      const event = step.event;
+      if (event.type === 'xstate.init') {
+        reference = suite.reference(path.input);
+        await suite.open(page, path);
+      } else {
+        if (!isAutomatic(suite, event)) await suite.act(page, event);
+        reference!.send(toReferenceEvent(event));
+      }
+      const started = reference!.take().calls;
+      calls = [...calls, ...started];
+      const last = index === steps.length - 1;
+      const transient = started.some((call) => suite.automaticActors.includes(call.name)) || isAutomatic(suite, steps[index + 1]?.event);
+      if (transient && !last) continue;
+      if (!transient) {
+        const expected = suite.seen(reference!.view());
+        await expect
+          .poll(() => suite.read(page), { message: `what the user sees after step ${index} (${event.type})`, timeout: 10_000 })
+          .toEqual(expected);
+      }
+      if (suite.checkCalls) await suite.checkCalls(page, calls);
+      calls = [];
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
+/** One browser test per generated path of the product's scenarios. */
+export function describeUiPaths<TView>(name: string, suite: UiPathSuite<TView>): void {
+  describe(`${name} model paths through the real screen, checked against the reference`, () => {
+    const unknown = [...suite.scenarios, ...Object.keys(suite.notInTheProduct ?? {})].filter(
+      (scenario) => !suite.model.scenarios.some((s) => s.name === scenario),
+    );
+    it('name only scenarios of the model, each either played or excused', () => {
+      expect(unknown).toEqual([]);
+      const named = new Set([...suite.scenarios, ...Object.keys(suite.notInTheProduct ?? {})]);
+      expect(suite.model.scenarios.map((s) => s.name).filter((scenario) => !named.has(scenario))).toEqual([]);
+    });
+    const paths = modelPaths(suite.model).filter((path) => suite.scenarios.includes(path.scenario));
+    for (const path of paths) it(path.title, () => playInBrowser(suite, path as ModelPath));
+  });
+}
