@@ -54,6 +54,17 @@ describe('route table', () => {
     expect(labels).toContain('DELETE /api/openiddict/applications');
     expect(labels).toContain('PUT /api/openiddict/applications/:id/token-lifetime');
     expect(labels).toContain('GET /api/openiddict/scopes/all');
+    // Exchange rates (history: list, create, in force, convert) and account rules with their decisions.
+    expect(labels).toContain('GET /api/app/exchange-rate/in-force');
+    expect(labels).toContain('GET /api/app/exchange-rate/convert');
+    expect(labels).toContain('POST /api/app/exchange-rate');
+    expect(labels).not.toContain('PUT /api/app/exchange-rate/:id');
+    expect(labels).toContain('POST /api/app/account-rule/:id/approve');
+    expect(labels).toContain('POST /api/app/account-rule/:id/reject');
+    expect(labels).toContain('DELETE /api/app/account-rule/:id');
+    // The machine documentation site (credential: the docs cookie, checked by the handler).
+    expect(labels).toContain('POST /api/finance/developer-docs/access');
+    expect(labels).toContain('GET /docs/machines/:file');
   });
 
   it('declares access and schemas on every route', () => {

@@ -8,7 +8,9 @@
 //   (every tenant reads them, only the host edits them), so the host's side also holds them and
 //   their ids are not secrets; organization-unit ids are victims like user and role ids; the other
 //   side's sign-in sessions survive every call, 'sign out all other sessions' included; ledger
-//   accounts, transfers (a posted and a pending one) and currencies are the /api/app routes' victims.
+//   accounts, transfers (a posted and a pending one) and currencies are the /api/app routes' victims,
+//   with kernel service nodes and their permissions, inventory categories and products (and prices),
+//   exchange rates and account rules.
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -25,7 +27,15 @@ import {
   currencies,
   ledgerAccounts,
   ledgerTransfers,
+  exchangeRates,
+  accountRules,
+  categories,
+  productPrices,
+  products,
+  serviceNodes,
+  servicePermissions,
 } from '../../server/db/schema/index.ts';
+import { lookupValueId } from '../../server/modules/lookups/ids.ts';
 import { authHeaders, createUser, passwordToken } from '../kit/auth.ts';
 import { startTestServer, type TestServer } from '../kit/test-server.ts';
 
@@ -56,6 +66,30 @@ beforeAll(async () => {
       });
       expect(made.status).toBe(200);
     }
+    // A category with a product priced in USD (the seeded service nodes and grants are there already).
+    const post = (path: string, body: unknown) =>
+      fetch(`${server.url}${path}`, {
+        method: 'POST',
+        headers: { ...headersOf[side], 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }).then((response) => response.json() as Promise<{ id: string }>);
+    const category = await post('/api/app/category', { name: `Isolation ${side}` });
+    const product = await post('/api/app/product', {
+      sku: `ISO-${side}`,
+      name: 'Isolation product',
+      categoryId: category.id,
+      productTypeId: lookupValueId('ProductType', 'API'),
+      prices: [{ priceLevelId: lookupValueId('PriceLevel', 'Retail'), currencyCode: 'USD', amount: '9.99' }],
+    });
+    expect(product.id).toBeTruthy();
+    const rate = await post('/api/app/exchange-rate', { baseCurrencyCode: 'USD', quoteCurrencyCode: 'LL', rate: '89500' });
+    const rule = await post('/api/app/account-rule', {
+      name: `Isolation ${side}`,
+      accountTypeId: lookupValueId('AccountType', 'FinancialAccounts'),
+      currencyCode: 'USD',
+      dailyDebitLimit: '100',
+    });
+    expect(rate.id && rule.id).toBeTruthy();
   }
 });
 afterAll(async () => {
@@ -67,7 +101,7 @@ const methodsOf = (route: RouteOptions) =>
 
 async function snapshot(side: 'host' | 'acme') {
   const belongs = (tenantId: string | null) => (side === 'host' ? tenantId === null : tenantId === acmeId);
-  const [u, r, g, ou, members, unitRoles, uc, rc, ct, sessions, la, lt, cur] = await Promise.all([
+  const [u, r, g, ou, members, unitRoles, uc, rc, ct, sessions, la, lt, cur, sn, sp, cat, prod, prices, rates, rules] = await Promise.all([
     server.ctx.db.select().from(users),
     server.ctx.db.select().from(roles),
     server.ctx.db.select().from(permissionGrants),
@@ -81,6 +115,13 @@ async function snapshot(side: 'host' | 'acme') {
     server.ctx.db.select().from(ledgerAccounts),
     server.ctx.db.select().from(ledgerTransfers),
     server.ctx.db.select().from(currencies),
+    server.ctx.db.select().from(serviceNodes),
+    server.ctx.db.select().from(servicePermissions),
+    server.ctx.db.select().from(categories),
+    server.ctx.db.select().from(products),
+    server.ctx.db.select().from(productPrices),
+    server.ctx.db.select().from(exchangeRates),
+    server.ctx.db.select().from(accountRules),
   ]);
   const sort = <T extends { id: string }>(rows: T[]) => rows.sort((a, b) => a.id.localeCompare(b.id));
   const sortLinks = <T extends { organizationUnitId: string }>(rows: T[], other: (row: T) => string) =>
@@ -109,6 +150,13 @@ async function snapshot(side: 'host' | 'acme') {
     // Pending first: the post and void routes take a pending transfer, reverse a posted one.
     ledgerTransfers: lt.filter((x) => belongs(x.tenantId)).sort((a, b) => b.sequence - a.sequence),
     currencies: sort(cur.filter((x) => belongs(x.tenantId))),
+    serviceNodes: sort(sn.filter((x) => belongs(x.tenantId))),
+    servicePermissions: sort(sp.filter((x) => belongs(x.tenantId))),
+    categories: sort(cat.filter((x) => belongs(x.tenantId))),
+    products: sort(prod.filter((x) => belongs(x.tenantId))),
+    productPrices: sort(prices.filter((x) => belongs(x.tenantId))),
+    exchangeRates: sort(rates.filter((x) => belongs(x.tenantId))),
+    accountRules: sort(rules.filter((x) => belongs(x.tenantId))),
   };
 }
 
@@ -128,6 +176,12 @@ describe.each([
       ...before.ledgerAccounts.map((a) => a.id),
       ...before.ledgerTransfers.map((t) => t.id),
       ...before.currencies.map((c) => c.id),
+      ...before.serviceNodes.map((n) => n.id),
+      ...before.servicePermissions.map((p) => p.id),
+      ...before.categories.map((c) => c.id),
+      ...before.products.map((p) => p.id),
+      ...before.exchangeRates.map((r) => r.id),
+      ...before.accountRules.map((r) => r.id),
     ];
     expect(victimIds.length).toBeGreaterThan(5);
     const routes = server.routes.filter((r) => r.url.startsWith('/api/') && !r.config?.validatedBy);
@@ -151,7 +205,17 @@ describe.each([
         // Three victims per route: a user, a role and an organization unit, as every id-taking route
         // takes one of those; the application's own routes (/api/app/...) take ledger rows instead.
         const victims = route.url.startsWith('/api/app/')
-          ? [before.ledgerAccounts[0]!.id, ...before.ledgerTransfers.map((t) => t.id), before.currencies[0]!.id]
+          ? [
+              before.ledgerAccounts[0]!.id,
+              ...before.ledgerTransfers.map((t) => t.id),
+              before.currencies[0]!.id,
+              before.serviceNodes[0]!.id,
+              before.servicePermissions[0]!.id,
+              before.categories[0]!.id,
+              before.products[0]!.id,
+              before.exchangeRates[0]!.id,
+              before.accountRules[0]!.id,
+            ]
           : [before.users[0]!.id, before.roles[0]!.id, before.units[0]!.id];
         for (const id of victims) {
           sentByIntruder.add(id);
