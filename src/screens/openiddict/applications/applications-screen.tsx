@@ -8,7 +8,6 @@
 //   and never again (a read answers none);
 // - the product's own client is marked and cannot be deleted (the server refuses it too).
 import { useMemo, useState } from 'react';
-import { CreateApplicationInput } from '../../../../contract/openiddict.ts';
 import type { EntityValues } from '../../../../machines/generic/entity-form.machine.ts';
 import {
   type ApplicationDto,
@@ -29,8 +28,8 @@ import { Badge, LtrText } from '../../../ui/index.ts';
 import { type KitTextKey, kitTexts } from '../../../views/kit/kit-texts.ts';
 import { abpListQuery, type FormFieldSpec, type ResourceSpec } from '../../../views/kit/resource-spec.ts';
 import { ResourceScreen } from '../../../views/kit/resource-screen.tsx';
-import { schemaValidator } from '../../../views/kit/schema-validator.ts';
 import { openIddictTexts } from '../openiddict-texts.ts';
+import { applicationInput, applicationLabels, applicationValidator } from './application-rules.ts';
 import { SecretDialog, type ShownSecret } from './secret-dialog.tsx';
 
 type Key = Parameters<ReturnType<typeof openIddictTexts>>[0];
@@ -45,48 +44,6 @@ const flowFields = [
 ] as const;
 const extensionGrants = ['LinkLogin', 'Impersonation'];
 
-/** One URI per line, blank lines dropped. */
-export const linesOf = (value: unknown): string[] =>
-  typeof value === 'string'
-    ? value
-        .split(/\r?\n/)
-        .map((line) => line.trim())
-        .filter(Boolean)
-    : [];
-
-const isAbsoluteUri = (text: string) => {
-  const parsed = URL.parse(text);
-  return parsed !== null && !parsed.hash;
-};
-
-const optional = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
-
-/** The API body of the form's values (the secret only when typed). */
-export function applicationInput(values: EntityValues): CreateApplicationInput {
-  const isPublic = values.clientType === 'public';
-  return {
-    clientId: String(values.clientId ?? '').trim(),
-    displayName: String(values.displayName ?? '').trim(),
-    clientType: isPublic ? 'public' : 'confidential',
-    applicationType: values.applicationType === 'native' ? 'native' : 'web',
-    consentType: (['implicit', 'explicit', 'external', 'systematic'] as const).find((c) => c === values.consentType) ?? 'implicit',
-    clientSecret: isPublic ? null : optional(values.clientSecret),
-    allowAuthorizationCodeFlow: values.allowAuthorizationCodeFlow === true,
-    allowPasswordFlow: values.allowPasswordFlow === true,
-    allowClientCredentialsFlow: !isPublic && values.allowClientCredentialsFlow === true,
-    allowRefreshTokenFlow: values.allowRefreshTokenFlow === true,
-    allowEndSessionEndpoint: values.allowEndSessionEndpoint === true,
-    forcePkce: values.forcePkce === true,
-    extensionGrantTypes: Array.isArray(values.extensionGrantTypes) ? values.extensionGrantTypes.map(String) : [],
-    redirectUris: linesOf(values.redirectUris),
-    postLogoutRedirectUris: linesOf(values.postLogoutRedirectUris),
-    frontChannelLogoutUri: optional(values.frontChannelLogoutUri),
-    scopes: Array.isArray(values.scopes) ? values.scopes.map(String) : [],
-    clientUri: optional(values.clientUri),
-    logoUri: optional(values.logoUri),
-  };
-}
-
 async function scopeChoices(http: Http, signal: AbortSignal) {
   const scopes = await getAllScopes(http, signal);
   return { __scopes: scopes.map((s) => ({ id: s.name, label: s.displayName ? `${s.name} (${s.displayName})` : s.name })) };
@@ -99,17 +56,7 @@ export function applicationsSpec(
   kit: AreaTranslate<KitTextKey>,
   showSecret: (shown: ShownSecret) => void,
 ): ResourceSpec<ApplicationDto> {
-  const labels: Record<string, string> = {
-    clientId: t('clientId'),
-    displayName: t('displayName'),
-    clientType: t('clientType'),
-    clientSecret: t('clientSecret'),
-    redirectUris: t('redirectUris'),
-    postLogoutRedirectUris: t('postLogoutRedirectUris'),
-    clientUri: t('clientUri'),
-    logoUri: t('logoUri'),
-    frontChannelLogoutUri: t('frontChannelLogoutUri'),
-  };
+  const labels = applicationLabels(t);
   const fields = (isCreate: boolean, values: EntityValues): FormFieldSpec[] => {
     const isPublic = values.clientType === 'public';
     return [
@@ -177,16 +124,6 @@ export function applicationsSpec(
       { name: 'scopes', label: t('scopes'), kind: 'multiSelect', optionsFrom: '__scopes' },
     ];
   };
-  const uriRule = (values: EntityValues): Record<string, string> => {
-    const errors: Record<string, string> = {};
-    for (const name of ['redirectUris', 'postLogoutRedirectUris'] as const)
-      if (!linesOf(values[name]).every(isAbsoluteUri)) errors[name] = t('uriInvalid', labels[name]!);
-    for (const name of ['clientUri', 'logoUri', 'frontChannelLogoutUri'] as const) {
-      const value = optional(values[name]);
-      if (value && !isAbsoluteUri(value)) errors[name] = kit('fieldInvalid', labels[name]!);
-    }
-    return errors;
-  };
   const flowNames = (item: ApplicationDto) =>
     [
       item.allowAuthorizationCodeFlow && 'authorization_code',
@@ -247,16 +184,7 @@ export function applicationsSpec(
         { id: 'scopes', label: t('tabScopes'), fields: ['scopes'] },
       ],
       fields,
-      validate: schemaValidator(
-        CreateApplicationInput,
-        labels,
-        {
-          required: (label) => kit('fieldRequired', label),
-          tooLong: (label, limit) => kit('fieldTooLong', label, limit),
-          invalid: (label) => kit('fieldInvalid', label),
-        },
-        uriRule,
-      ),
+      validate: applicationValidator(t, kit),
       loadNew: async (http, signal) => ({
         values: {
           clientId: '',

@@ -11,7 +11,7 @@ import { type KitTextKey, kitTexts } from '../../../views/kit/kit-texts.ts';
 import { abpListQuery, type ResourceSpec } from '../../../views/kit/resource-spec.ts';
 import { ResourceScreen } from '../../../views/kit/resource-screen.tsx';
 import { schemaValidator } from '../../../views/kit/schema-validator.ts';
-import { linesOf } from '../applications/applications-screen.tsx';
+import { linesOf } from '../applications/application-rules.ts';
 import { openIddictTexts } from '../openiddict-texts.ts';
 
 type Key = Parameters<ReturnType<typeof openIddictTexts>>[0];
@@ -20,6 +20,11 @@ const optional = (value: unknown) => (typeof value === 'string' && value.trim() 
 
 export function scopesSpec(t: AreaTranslate<Key>, kit: AreaTranslate<KitTextKey>): ResourceSpec<ScopeDto> {
   const labels = { name: t('name'), displayName: t('displayName'), description: t('description'), resources: t('resources') };
+  const validateScope = schemaValidator(CreateScopeInput, labels, {
+    required: (label) => kit('fieldRequired', label),
+    tooLong: (label, limit) => kit('fieldTooLong', label, limit),
+    invalid: (label) => kit('fieldInvalid', label),
+  });
   return {
     title: t('scopes'),
     tableLabel: t('scopes'),
@@ -50,11 +55,8 @@ export function scopesSpec(t: AreaTranslate<Key>, kit: AreaTranslate<KitTextKey>
         { name: 'description', label: labels.description, kind: 'multiline', maxLength: 1000 },
         { name: 'resources', label: labels.resources, kind: 'multiline', description: t('resourcesHint') },
       ],
-      validate: schemaValidator(CreateScopeInput, labels, {
-        required: (label) => kit('fieldRequired', label),
-        tooLong: (label, limit) => kit('fieldTooLong', label, limit),
-        invalid: (label) => kit('fieldInvalid', label),
-      }),
+      // Resources are typed one per line: checked as the list the API takes.
+      validate: (values) => validateScope({ ...values, resources: linesOf(values.resources) }),
       load: async (http, id, signal) => {
         const item = await getScope(http, id, signal);
         return {
