@@ -32,6 +32,8 @@ const screens: Screen[] = [
   { name: 'security-logs', path: '/identity/security-logs', signedIn: true },
   { name: 'sessions', path: '/identity/sessions', signedIn: true },
   { name: 'audit-logs', path: '/audit-logs', signedIn: true },
+  { name: 'openid-applications', path: '/openiddict/Applications', signedIn: true },
+  { name: 'openid-scopes', path: '/openiddict/Scopes', signedIn: true },
   { name: 'currencies', path: '/financial/currency', signedIn: true },
   { name: 'exchange-rates', path: '/financial/exchange-rate', signedIn: true },
   { name: 'account-rules', path: '/account-management/rule', signedIn: true },
