@@ -3,7 +3,11 @@
 // wallets and a few hot system accounts. The mix: 40% top-ups CASH -> a random wallet, 40% payments
 // between two random wallets, 20% purchases from a random wallet to SALES_INCOME; every wallet is
 // flagged debitsMustNotExceedCredits and funded first. Then the invariant check over the result.
-//   node bench/ledger-transfers.ts [--db pglite|postgres] [--wallets 1000] [--seconds 15] [--concurrency 32]
+// `--via direct` measures the write path alone: the same requests handed to a LedgerWriter of the
+// app (group commit, keys, locks, guards, chain) in this process, without HTTP, token, permission
+// check or audit log; what HTTP costs on top shows against the default `--via http`. The load
+// average of the machine is printed before and after (other work on it moves every figure).
+//   node bench/ledger-transfers.ts [--db pglite|postgres] [--via http|direct] [--wallets 1000] [--seconds 15] [--concurrency 32]
 // PostgreSQL: BENCH_LEDGER_DATABASE_URL (default postgres://postgres:postgres@127.0.0.1:5432/bench_ledger,
 // created when missing; a fresh database per run is best: drop it first). Figures only, never pass/fail.
 import fs from 'node:fs';
@@ -18,7 +22,19 @@ function argument(name: string): string | undefined {
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 
-export async function runLedgerBenchmark(options: { db: 'pglite' | 'postgres'; wallets: number; seconds: number; concurrency: number }) {
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
+
+export async function runLedgerBenchmark(options: {
+  db: 'pglite' | 'postgres';
+  via: 'http' | 'direct';
+  wallets: number;
+  seconds: number;
+  concurrency: number;
+}) {
   const databaseUrl =
     options.db === 'postgres'
       ? (process.env.BENCH_LEDGER_DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/bench_ledger')
@@ -73,14 +89,16 @@ export async function runLedgerBenchmark(options: { db: 'pglite' | 'postgres'; w
       }
       return { debitAccountId: pick(), creditAccountId: sales };
     };
+    const transfer = await transferVia(options.via, built, call);
     const latencies: number[] = [];
+    const loadBefore = load();
     const statuses = new Map<number, number>();
     const end = performance.now() + options.seconds * 1000;
     const started = performance.now();
     const worker = async () => {
       while (performance.now() < end) {
         const t0 = performance.now();
-        const { status } = await call('POST', '/api/app/ledger-transfer', {
+        const status = await transfer({
           transfers: [{ ...nextLeg(), amount: (1 + Math.floor(Math.random() * 999)) / 100 + '', currencyCode: 'USD' }],
         });
         latencies.push(performance.now() - t0);
@@ -89,13 +107,16 @@ export async function runLedgerBenchmark(options: { db: 'pglite' | 'postgres'; w
     };
     await Promise.all(Array.from({ length: options.concurrency }, worker));
     const elapsed = (performance.now() - started) / 1000;
+    const loadAfter = load();
     const ok = statuses.get(200) ?? 0;
     latencies.sort((a, b) => a - b);
     const verifyStart = performance.now();
     const verify = (await call('GET', '/api/app/ledger/verify')).body;
     const verifySeconds = (performance.now() - verifyStart) / 1000;
     const rows = [
-      `#### Ledger transfers, ${options.db === 'postgres' ? 'PostgreSQL (node-postgres)' : 'PGlite 0.5 (embedded)'}: ${options.wallets} wallets, 2 hot accounts, concurrency ${options.concurrency}, ${options.seconds} s`,
+      `#### Ledger transfers, ${options.db === 'postgres' ? 'PostgreSQL (node-postgres)' : 'PGlite 0.5 (embedded)'} ${options.via === 'http' ? 'through HTTP' : 'to the writer directly'}: ${options.wallets} wallets, 2 hot accounts, concurrency ${options.concurrency}, ${options.seconds} s`,
+      '',
+      `Load average (1, 5, 15 min) before: ${loadBefore}; after: ${loadAfter}; ${os.cpus().length} cores.`,
       '',
       '| transfers/s | transfers | other answers | p50 ms | p95 ms | p99 ms | verify: valid, transfers, seconds |',
       '| ----------- | --------- | ------------- | ------ | ------ | ------ | --------------------------------- |',
@@ -113,10 +134,47 @@ export async function runLedgerBenchmark(options: { db: 'pglite' | 'postgres'; w
   }
 }
 
+type Body = { transfers: Array<Record<string, string>> };
+
+/** How one transfer is made: POST through HTTP, or handed to a writer of the app (status 200 or the error's). */
+async function transferVia(
+  via: 'http' | 'direct',
+  built: Awaited<ReturnType<typeof startBenchApp>>['built'],
+  call: (method: string, route: string, body?: unknown) => Promise<{ status: number }>,
+): Promise<(body: Body) => Promise<number>> {
+  if (via === 'http') return async (body) => (await call('POST', '/api/app/ledger-transfer', body)).status;
+  const { ctx } = built;
+  const { sql } = await import('drizzle-orm');
+  const { rowsOf } = await import('../server/modules/export/definition.ts');
+  const { LedgerWriter, TransactionTypes } = await import('../server/modules/ledger/transfer-service.ts');
+  const { postingGuardsFor } = await import('../server/modules/ledger/guards.ts');
+  const [admin] = await rowsOf<{ id: string; tenant_id: string }>(
+    ctx.db,
+    sql`select u.id, u.tenant_id from users u join tenants t on t.id = u.tenant_id where t.name = 'acme' and u.user_name = 'admin'`,
+  );
+  const caller = { tenantId: admin!.tenant_id, userId: admin!.id };
+  const writer = new LedgerWriter(new TransactionTypes(ctx), postingGuardsFor(ctx));
+  return async (body) => {
+    try {
+      const key = crypto.randomUUID();
+      await writer.submit(
+        ctx,
+        caller,
+        { tenantId: caller.tenantId, route: 'POST /api/app/ledger-transfer', key, request: [{}, body] },
+        { kind: 'group', input: body as never },
+      );
+      return 200;
+    } catch (error) {
+      return (error as { status?: number }).status ?? 500;
+    }
+  };
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   console.log(
     await runLedgerBenchmark({
       db: argument('db') === 'postgres' ? 'postgres' : 'pglite',
+      via: argument('via') === 'direct' ? 'direct' : 'http',
       wallets: Number(argument('wallets') ?? 1000),
       seconds: Number(argument('seconds') ?? 15),
       concurrency: Number(argument('concurrency') ?? 32),

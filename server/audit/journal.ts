@@ -50,32 +50,65 @@ export function installAuditTransactions(db: Db): void {
           // Anything the callback left running no longer writes through this transaction.
           frame.open = false;
         }
-        if (scope && !scope.closed) {
-          claimed = unwrittenChanges(scope);
-          for (const change of claimed) scope.claimed.add(change);
-          const changes = claimed.length ? [...claimed, ...frame.changes] : frame.changes;
-          if (changes.length) await scope.journal!.write(tx, changes);
-        }
+        claimed = await writeFrame(tx, frame);
         return value;
       }, config);
-      if (scope && (claimed.length || frame.changes.length)) {
-        // Committed: the changes stand, written with the log.
-        scope.entityChanges.push(...frame.changes);
-        for (const change of claimed) {
-          scope.claimed.delete(change);
-          scope.written.add(change);
-        }
-        for (const change of frame.changes) scope.written.add(change);
-        scope.logStored = true;
-      }
+      settleCommitted(frame, claimed);
       return result;
     } catch (error) {
-      // Rolled back: the changes recorded in it never happened; earlier ones wait for the next write.
-      for (const change of claimed) scope?.claimed.delete(change);
+      settleRolledBack(frame, claimed);
       throw error;
     }
   };
   db.transaction = wrapped as Transaction;
+}
+
+/** Just before `frame`'s transaction commits: the request's changes, with its log, into it; answers those claimed from outside. */
+async function writeFrame(tx: unknown, frame: TransactionFrame): Promise<EntityChangeRecord[]> {
+  const { scope } = frame;
+  if (!scope || scope.closed) return [];
+  const claimed = unwrittenChanges(scope);
+  for (const change of claimed) scope.claimed.add(change);
+  const changes = claimed.length ? [...claimed, ...frame.changes] : frame.changes;
+  if (changes.length) await scope.journal!.write(tx, changes);
+  return claimed;
+}
+
+/** Committed: the changes stand, written with the log. */
+function settleCommitted(frame: TransactionFrame, claimed: EntityChangeRecord[]): void {
+  const { scope } = frame;
+  if (!scope || !(claimed.length || frame.changes.length)) return;
+  scope.entityChanges.push(...frame.changes);
+  for (const change of claimed) {
+    scope.claimed.delete(change);
+    scope.written.add(change);
+  }
+  for (const change of frame.changes) scope.written.add(change);
+  scope.logStored = true;
+}
+
+/** Rolled back: the changes recorded in it never happened; earlier ones wait for the next write. */
+function settleRolledBack(frame: TransactionFrame, claimed: EntityChangeRecord[]): void {
+  for (const change of claimed) frame.scope?.claimed.delete(change);
+}
+
+/**
+ * One transaction shared by several requests (the ledger's group commit, ADR 0015): `record` runs
+ * as if inside a transaction of `scope`'s request (its trackEntityChange calls land there), and the
+ * changes are written with that request's log in `tx`. Call the answer's `committed` or
+ * `rolledBack` once the shared transaction has ended.
+ */
+export async function writeAuditOfRequest(
+  tx: unknown,
+  scope: AuditScope | undefined,
+  record: () => void,
+): Promise<{ committed(): void; rolledBack(): void }> {
+  const logged = scope && !scope.closed && scope.journal && (await scope.journal.isLogged()) ? scope : null;
+  const frame: TransactionFrame = { scope: logged, tx, changes: [], open: true };
+  if (logged) runInAuditScope(logged, () => runInTransactionFrame(frame, record));
+  frame.open = false;
+  const claimed = await writeFrame(tx, frame);
+  return { committed: () => settleCommitted(frame, claimed), rolledBack: () => settleRolledBack(frame, claimed) };
 }
 
 /**

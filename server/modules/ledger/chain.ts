@@ -5,9 +5,11 @@
 // - the transaction type enters as its lookup code, not its GUID, so an import of authoritative
 //   lookup ids (which rewrites the GUID through ON UPDATE CASCADE) leaves every hash valid;
 // - the chain starts at sequence 1 after the genesis hash (64 zeros); ledger_chain_heads holds the
-//   last link and is locked (FOR UPDATE) by the transaction that appends, after its account locks.
+//   last link and is locked (FOR UPDATE) once by the transaction of a batch that appends (group
+//   commit, ADR 0015), after the batch's Idempotency-Keys and before its accounts; it is moved in
+//   the batch's last statement, so every batch of a tenant, in any process, appends after the last.
 import { createHash } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { ledgerChainHeads } from '../../db/schema/index.ts';
 import { rowsOf } from '../export/definition.ts';
 import type { Tx } from '../identity/user-repository.ts';
@@ -79,8 +81,6 @@ export async function lockChainHead(tx: Tx, tenantId: string | null): Promise<{ 
   return { lastSequence: Number(row!.last_sequence), lastHash: row!.last_hash };
 }
 
-export async function advanceChainHead(tx: Tx, tenantId: string | null, lastSequence: number, lastHash: string): Promise<void> {
-  await tx.execute(
-    sql`update ${ledgerChainHeads} set last_sequence = ${lastSequence}, last_hash = ${lastHash} where tenant_key = ${tenantKeyOf(tenantId)}`,
-  );
-}
+/** The statement moving the tenant's head to its new last link (run while the head is locked). */
+export const advanceChainHead = (tenantId: string | null, lastSequence: number, lastHash: string): SQL =>
+  sql`update ${ledgerChainHeads} set last_sequence = ${lastSequence}, last_hash = ${lastHash} where tenant_key = ${tenantKeyOf(tenantId)}`;

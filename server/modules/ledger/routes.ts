@@ -4,7 +4,7 @@
 //   accounts and transfers and verifies, .Create makes accounts and transfers (and posts or voids a
 //   pending one), .Update changes an account, .Reverse reverses a transfer;
 // - every row is the caller's tenant's (the host's own when it has none); another tenant's id is 404;
-// - the money-moving POSTs run through idempotent() with the request's Idempotency-Key, per route;
+// - the money-moving POSTs are queued to the writer's group commit with the request's Idempotency-Key, per route;
 // - the host's verify covers its own ledger and every tenant's; a tenant's only its own.
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -32,15 +32,13 @@ import {
   UpdateLedgerAccountDto,
 } from '../../../contract/ledger.ts';
 import type { AppContext } from '../../context.ts';
-import type { Tx } from '../identity/user-repository.ts';
 import { tenantIdOf } from '../shared/tenancy.ts';
 import { createAccount, getAccount, listAccounts, updateAccount } from './account-service.ts';
 import { createCurrency, deleteCurrency, getCurrency, listCurrencies, updateCurrency } from './currency-service.ts';
-import { idempotent } from './idempotency.ts';
 import { startLedgerJobs } from './jobs.ts';
 import { getTransfer, listTransfers } from './transfer-queries.ts';
 import { postingGuardsFor } from './guards.ts';
-import { type LedgerCaller, LedgerWriter, TransactionTypes } from './transfer-service.ts';
+import { type LedgerCaller, type LedgerOperation, LedgerWriter, TransactionTypes } from './transfer-service.ts';
 import { verifyLedger } from './verify.ts';
 
 const tags = ['Ledger'];
@@ -53,18 +51,19 @@ export async function ledgerRoutes(fastify: FastifyInstance, ctx: AppContext) {
   const jobs = startLedgerJobs(ctx, writer);
   app.addHook('onClose', () => jobs.stop());
 
-  /** A money-moving request: at most one effect per tenant, route and Idempotency-Key. */
-  const moving = <T>(request: FastifyRequest, effect: (tx: Tx, key: string) => Promise<T>) => {
+  /** A money-moving request: at most one effect per tenant, route and Idempotency-Key (group commit, ADR 0015). */
+  const moving = (request: FastifyRequest, operation: LedgerOperation) => {
     const key = (request.headers as { 'idempotency-key': string })['idempotency-key'];
-    return idempotent(
+    return writer.submit(
       ctx,
+      callerOf(request),
       {
         tenantId: tenantIdOf(request),
         route: `${request.method} ${request.routeOptions.url}`,
         key,
         request: [request.params, request.body],
       },
-      (tx) => effect(tx, key),
+      operation,
     );
   };
 
@@ -152,7 +151,7 @@ export async function ledgerRoutes(fastify: FastifyInstance, ctx: AppContext) {
       schema: { tags, headers: IdempotencyHeaders, body: CreateLedgerTransferGroupDto, response: { 200: LedgerTransferGroupDto } },
       config: permission('Finance.Ledger.Create'),
     },
-    (request) => moving(request, (tx, key) => writer.createGroup(tx, callerOf(request), request.body, key)),
+    (request) => moving(request, { kind: 'group', input: request.body }) as Promise<LedgerTransferGroupDto>,
   );
   app.post(
     `${transfer}/:id/post`,
@@ -161,7 +160,7 @@ export async function ledgerRoutes(fastify: FastifyInstance, ctx: AppContext) {
       config: permission('Finance.Ledger.Create'),
     },
     (request) =>
-      moving(request, (tx, key) => writer.postPending(tx, callerOf(request), request.params.id, request.body.amount ?? null, key)),
+      moving(request, { kind: 'post', transferId: request.params.id, amount: request.body.amount ?? null }) as Promise<LedgerTransferDto>,
   );
   app.post(
     `${transfer}/:id/void`,
@@ -169,7 +168,7 @@ export async function ledgerRoutes(fastify: FastifyInstance, ctx: AppContext) {
       schema: { tags, headers: IdempotencyHeaders, params: IdParams, body: EmptyBody, response: { 200: LedgerTransferDto } },
       config: permission('Finance.Ledger.Create'),
     },
-    (request) => moving(request, (tx, key) => writer.voidPending(tx, callerOf(request), request.params.id, key)),
+    (request) => moving(request, { kind: 'void', transferId: request.params.id }) as Promise<LedgerTransferDto>,
   );
   app.post(
     `${transfer}/:id/reverse`,
@@ -177,7 +176,7 @@ export async function ledgerRoutes(fastify: FastifyInstance, ctx: AppContext) {
       schema: { tags, headers: IdempotencyHeaders, params: IdParams, body: EmptyBody, response: { 200: LedgerTransferDto } },
       config: permission('Finance.Ledger.Reverse'),
     },
-    (request) => moving(request, (tx, key) => writer.reverse(tx, callerOf(request), request.params.id, key)),
+    (request) => moving(request, { kind: 'reverse', transferId: request.params.id }) as Promise<LedgerTransferDto>,
   );
 
   app.get(

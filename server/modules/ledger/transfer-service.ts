@@ -1,9 +1,18 @@
 // Writing to the ledger: transfer groups, two-phase post/void, reversals. Rules (finance-domain.md
-// "One ledger under everything"):
-// - every write runs in one transaction: the accounts it touches are locked FOR UPDATE in id order
-//   (no deadlock between two writers, no lost update), the guards run on the locked rows, the four
-//   running totals are written, then the tenant's chain head is locked last (held only while the
-//   rows are appended) and the transfers are inserted with their hashes; all legs of a group or none;
+// "One ledger under everything", ADR 0013, group commit ADR 0015):
+// - group commit: the money-moving requests of one tenant that arrive together are written by one
+//   transaction per batch (one batch at a time per tenant and process): their Idempotency-Keys are
+//   inserted first (one statement, in key order), then the tenant's chain head is locked (once per
+//   batch: the batches of every process queue there), then every account the batch touches is
+//   locked FOR UPDATE in id order (one statement); each request is then checked in arrival order on
+//   the locked rows as the earlier requests of the batch left them: the ledger's guards, then the
+//   posting guards (guards.ts); a refused request changes nothing (its totals are put back, its key
+//   removed) and its error is its answer, while the others of the batch go on. The accepted
+//   requests' transfers are inserted with their sequences and hashes (one statement), the four
+//   running totals written (one statement), the head moved, the answers stored in the keys, each
+//   request's audit log written, and the batch commits: all legs of a group or none;
+// - a batch that fails as a whole (a deadlock, a lost connection, a unique index as backstop) is
+//   tried again, a request at a time, so one request's failure is never another's;
 // - guards on new money (Posted, Pending, a reversal): amount > 0, two different accounts of the
 //   tenant, the transfer's currency = both accounts' currency, neither account closed, and the
 //   balance flags: a debitsMustNotExceedCredits account may not end with debits posted + pending
@@ -16,19 +25,30 @@
 // - a reversal is a new Posted transfer with the accounts swapped and reversal_of_id set (unique:
 //   at most once); only a posted transfer (Posted or PostPending) is reversible;
 // - transfers are never updated or deleted.
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { CreateLedgerTransferGroupDto, LedgerTransferDto, LedgerTransferGroupDto } from '../../../contract/ledger.ts';
 import { iso } from '../../../contract/common.ts';
-import { trackEntityChange } from '../../audit/scope.ts';
+import { writeAuditOfRequest } from '../../audit/journal.ts';
+import { type AuditScope, currentAuditScope, runDetached, trackEntityChange } from '../../audit/scope.ts';
 import type { AppContext } from '../../context.ts';
 import { currencies, type LedgerTransferKind, ledgerAccounts, ledgerTransfers } from '../../db/schema/index.ts';
-import { notFound } from '../../errors.ts';
+import { AppError, notFound } from '../../errors.ts';
 import type { Tx } from '../identity/user-repository.ts';
 import { lookupsTopic, lookupValuesOf } from '../lookups/lookup-values.ts';
 import { sameTenant } from '../shared/tenancy.ts';
 import { advanceChainHead, lockChainHead, transferHash } from './chain.ts';
 import { ledgerErrors } from './errors.ts';
 import type { PostingGuard } from './guards.ts';
+import {
+  answersStatement,
+  claimId,
+  claimKeys,
+  claimOf,
+  type IdempotencyClaim,
+  type IdempotentRequest,
+  releaseStatement,
+  tenantKeyOf,
+} from './idempotency.ts';
 import { formatMoney, parseMoney } from './money.ts';
 
 type AccountRow = typeof ledgerAccounts.$inferSelect;
@@ -112,14 +132,21 @@ export const toTransferDto = (row: TransferRow, decimals: number): LedgerTransfe
   creatorId: row.creatorId,
 });
 
-/** Decimals of the tenant's currencies named (code -> decimals); inactive ones included. */
-export async function currencyDecimals(db: Tx | AppContext['db'], tenantId: string | null, codes: string[]) {
+/** Decimals of the tenant's currencies named (code -> decimals), or of all of them (null); inactive ones included. */
+export async function currencyDecimals(db: Tx | AppContext['db'], tenantId: string | null, codes: string[] | null) {
   const rows = await db
     .select({ code: currencies.code, decimals: currencies.decimals, isActive: currencies.isActive })
     .from(currencies)
-    .where(and(sameTenant(currencies.tenantId, tenantId), inArray(currencies.code, [...new Set(codes)])));
+    .where(and(sameTenant(currencies.tenantId, tenantId), codes ? inArray(currencies.code, [...new Set(codes)]) : undefined));
   return new Map(rows.map((r) => [r.code, r]));
 }
+
+/** What a money-moving request asks for. */
+export type LedgerOperation =
+  | { kind: 'group'; input: CreateLedgerTransferGroupDto }
+  | { kind: 'post'; transferId: string; amount: string | null }
+  | { kind: 'void'; transferId: string }
+  | { kind: 'reverse'; transferId: string };
 
 const uniqueViolationOf = (error: unknown): string | null => {
   const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
@@ -127,98 +154,302 @@ const uniqueViolationOf = (error: unknown): string | null => {
   return source ? (source.constraint ?? '') : null;
 };
 
+/** One money-moving request as a batch runs it. */
+interface Posting {
+  caller: LedgerCaller;
+  /** Stored on the transfers it makes (null for the expiry job). */
+  idempotencyKey: string | null;
+  /** Its claim on the key, inserted first in the batch's transaction (none for a direct call). */
+  claim: IdempotencyClaim | null;
+  /** The audit scope of its request (none: the changes go to the caller's own transaction). */
+  audit: AuditScope | undefined;
+  /** Reads what it needs (under the chain-head lock) and answers its legs; throws to refuse. */
+  plan(tx: Tx, batch: Batch): Promise<Plan[]>;
+  /** The answer, from the rows written. */
+  answer(rows: TransferRow[], decimals: Decimals): unknown;
+}
+
+type Decimals = Map<string, { decimals: number; isActive: boolean }>;
+
+/** What the requests of one batch share. */
+interface Batch {
+  tenantId: string | null;
+  decimals: Decimals;
+  types: Map<string, string>;
+  jv: string;
+  /** Pending transfers resolved and transfers reversed by earlier requests of the batch. */
+  resolving: Set<string>;
+  reversing: Set<string>;
+}
+
+type Outcome = { ok: true; answer: unknown } | { ok: false; error: unknown };
+
+/** SQLSTATEs after which a batch is simply tried again: deadlock, serialization failure. */
+const retryable = new Set(['40P01', '40001']);
+const sqlStateOf = (error: unknown): string | undefined => {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e?.code ?? e?.cause?.code;
+};
+
+interface Queue {
+  waiting: Array<{ posting: Posting; settle: (o: Outcome) => void }>;
+  running: number;
+}
+
+/**
+ * Batches of one tenant running at once in a process: while one holds the chain head, the next
+ * claims its keys and waits for the head in the database, so the head is never idle between two
+ * batches for the round trips of a commit and a begin.
+ */
+const batchesPerTenant = Number(process.env.LEDGER_BATCHES_PER_TENANT ?? 2);
+
+/** Requests written together at most (a batch's statements stay well under the parameter limit). */
+export const maxBatch = 256;
+const insertChunk = 1000;
+
 export class LedgerWriter {
   readonly transactionTypes: TransactionTypes;
   private readonly guards: readonly PostingGuard[];
+  /** Per tenant: requests waiting for the next batch, and how many batches are running. */
+  private readonly queues = new Map<string, Queue>();
+  /** Requests queued or running, by tenant, route and key: a second one with the key waits for the first. */
+  private readonly inFlight = new Map<string, Promise<unknown>>();
   constructor(transactionTypes: TransactionTypes, guards: readonly PostingGuard[] = []) {
     this.transactionTypes = transactionTypes;
     this.guards = guards;
   }
 
+  // Direct calls: one request in the caller's transaction (the expiry job, tests), no key claim.
+
   /** A group of legs from the wire: all posted (or reserved) in one transaction, or none. */
-  async createGroup(tx: Tx, caller: LedgerCaller, input: CreateLedgerTransferGroupDto, idempotencyKey: string | null) {
-    const decimals = await currencyDecimals(
-      tx,
-      caller.tenantId,
-      input.transfers.map((t) => t.currencyCode),
-    );
-    const types = await this.transactionTypes.all(tx);
-    const jv = await this.transactionTypes.defaultId(tx);
-    const plans = input.transfers.map((leg, index): Plan => {
-      const currency = decimals.get(leg.currencyCode);
-      if (!currency) throw ledgerErrors.unknownCurrency(`transfers[${index}].currencyCode`, leg.currencyCode);
-      const amount = parseMoney(leg.amount, currency.decimals);
-      if (amount === null)
-        throw ledgerErrors.tooManyDecimals(`transfers[${index}].amount`, leg.currencyCode, currency.decimals, leg.amount);
-      const transactionTypeId = leg.transactionTypeId ?? jv;
-      if (!types.has(transactionTypeId))
-        throw ledgerErrors.invalidLookup(`transfers[${index}].transactionTypeId`, transactionTypeId, 'TransactionType');
-      const pending = leg.pending === true;
-      return {
-        kind: pending ? 'Pending' : 'Posted',
-        debitAccountId: leg.debitAccountId,
-        creditAccountId: leg.creditAccountId,
-        amount,
-        currencyCode: leg.currencyCode,
-        transactionTypeId,
-        code: leg.code ?? null,
-        documentKind: leg.documentKind ?? null,
-        documentId: leg.documentId ?? null,
-        pendingId: null,
-        released: 0n,
-        timeoutAt: pending && leg.timeoutSeconds ? new Date(Date.now() + leg.timeoutSeconds * 1000) : null,
-        reversalOfId: null,
-        serviceId: null,
-      };
-    });
-    const rows = await this.append(tx, caller, plans, idempotencyKey, decimals);
-    return this.groupDto(rows, decimals);
+  createGroup(tx: Tx, caller: LedgerCaller, input: CreateLedgerTransferGroupDto, idempotencyKey: string | null) {
+    return this.direct(tx, this.groupPosting(caller, input, idempotencyKey, null)) as Promise<LedgerTransferGroupDto>;
   }
 
   /** Posts a pending transfer, wholly or in part (amount null = the whole reserved amount). */
-  async postPending(tx: Tx, caller: LedgerCaller, pendingId: string, amountText: string | null, idempotencyKey: string | null) {
-    const pending = await this.openPending(tx, caller, pendingId);
-    const decimals = await currencyDecimals(tx, caller.tenantId, [pending.currencyCode]);
-    const scale = decimals.get(pending.currencyCode)!.decimals;
-    if (pending.timeoutAt && pending.timeoutAt.getTime() <= Date.now())
-      throw ledgerErrors.pendingExpired(pending.id, pending.timeoutAt.toISOString());
-    const amount = amountText === null ? pending.amount : parseMoney(amountText, scale);
-    if (amount === null) throw ledgerErrors.tooManyDecimals('amount', pending.currencyCode, scale, amountText!);
-    if (amount <= 0n) throw ledgerErrors.amountNotPositive(amountText!);
-    if (amount > pending.amount)
-      throw ledgerErrors.postExceedsPending(formatMoney(amount, scale), pending.currencyCode, formatMoney(pending.amount, scale));
-    const rows = await this.append(tx, caller, [this.resolution(pending, 'PostPending', amount)], idempotencyKey, decimals);
-    return toTransferDto(rows[0]!, scale);
+  postPending(tx: Tx, caller: LedgerCaller, pendingId: string, amountText: string | null, idempotencyKey: string | null) {
+    return this.direct(tx, this.postPosting(caller, pendingId, amountText, idempotencyKey, null)) as Promise<LedgerTransferDto>;
   }
 
   /** Voids a pending transfer (allowed after its expiry: that is what the expiry job does). */
-  async voidPending(tx: Tx, caller: LedgerCaller, pendingId: string, idempotencyKey: string | null) {
-    const pending = await this.openPending(tx, caller, pendingId);
-    const decimals = await currencyDecimals(tx, caller.tenantId, [pending.currencyCode]);
-    const rows = await this.append(tx, caller, [this.resolution(pending, 'VoidPending', pending.amount)], idempotencyKey, decimals);
-    return toTransferDto(rows[0]!, decimals.get(pending.currencyCode)!.decimals);
+  voidPending(tx: Tx, caller: LedgerCaller, pendingId: string, idempotencyKey: string | null) {
+    return this.direct(tx, this.voidPosting(caller, pendingId, idempotencyKey, null)) as Promise<LedgerTransferDto>;
   }
 
   /** A new transfer undoing a posted one (accounts swapped); at most once per transfer. */
-  async reverse(tx: Tx, caller: LedgerCaller, transferId: string, idempotencyKey: string | null) {
-    const original = await findTransfer(tx, caller.tenantId, transferId);
-    if (original.kind !== 'Posted' && original.kind !== 'PostPending') throw ledgerErrors.notReversible(original.id, original.kind);
-    const [already] = await tx
-      .select({ id: ledgerTransfers.id })
-      .from(ledgerTransfers)
-      .where(eq(ledgerTransfers.reversalOfId, original.id));
-    if (already) throw ledgerErrors.alreadyReversed(original.id);
-    const decimals = await currencyDecimals(tx, caller.tenantId, [original.currencyCode]);
-    const plan: Plan = {
-      ...this.resolution(original, 'Posted', original.amount),
-      debitAccountId: original.creditAccountId,
-      creditAccountId: original.debitAccountId,
-      pendingId: null,
-      released: 0n,
-      reversalOfId: original.id,
+  reverse(tx: Tx, caller: LedgerCaller, transferId: string, idempotencyKey: string | null) {
+    return this.direct(tx, this.reversePosting(caller, transferId, idempotencyKey, null)) as Promise<LedgerTransferDto>;
+  }
+
+  // Requests: queued per tenant and written by group commit, once per Idempotency-Key.
+
+  /** The request's answer: its effect made in the tenant's next batch, or the first answer of its key. */
+  async submit(ctx: AppContext, caller: LedgerCaller, request: IdempotentRequest, operation: LedgerOperation): Promise<unknown> {
+    const claim = claimOf(request);
+    const id = claimId(caller.tenantId, claim);
+    // A request with the same key already queued or running here: its outcome first (then a replay).
+    for (let earlier = this.inFlight.get(id); earlier; earlier = this.inFlight.get(id)) await earlier.catch(() => undefined);
+    const audit = currentAuditScope();
+    const posting = this.postingOf(caller, operation, request.key, claim, audit);
+    const done = new Promise<unknown>((resolve, reject) => {
+      const tenant = tenantKeyOf(caller.tenantId);
+      const queue = this.queues.get(tenant) ?? { waiting: [], running: 0 };
+      this.queues.set(tenant, queue);
+      queue.waiting.push({ posting, settle: (o) => (o.ok ? resolve(o.answer) : reject(o.error)) });
+      if (queue.running < batchesPerTenant) {
+        queue.running++;
+        // The requests arriving in this turn of the event loop join the first batch.
+        setImmediate(() => runDetached(() => void this.drain(ctx, caller.tenantId, queue)));
+      }
+    });
+    this.inFlight.set(id, done);
+    try {
+      return await done;
+    } finally {
+      if (this.inFlight.get(id) === done) this.inFlight.delete(id);
+    }
+  }
+
+  private postingOf(
+    caller: LedgerCaller,
+    operation: LedgerOperation,
+    key: string | null,
+    claim: IdempotencyClaim | null,
+    audit: AuditScope | undefined,
+  ): Posting {
+    const posting =
+      operation.kind === 'group'
+        ? this.groupPosting(caller, operation.input, key, claim)
+        : operation.kind === 'post'
+          ? this.postPosting(caller, operation.transferId, operation.amount, key, claim)
+          : operation.kind === 'void'
+            ? this.voidPosting(caller, operation.transferId, key, claim)
+            : this.reversePosting(caller, operation.transferId, key, claim);
+    posting.audit = audit;
+    return posting;
+  }
+
+  /** Writes the tenant's waiting requests, a batch at a time, until none waits. */
+  private async drain(ctx: AppContext, tenantId: string | null, queue: Queue) {
+    try {
+      while (queue.waiting.length) {
+        const batch = queue.waiting.splice(0, maxBatch);
+        const outcomes = await this.commitBatch(
+          ctx,
+          tenantId,
+          batch.map((b) => b.posting),
+        );
+        for (const [i, b] of batch.entries()) b.settle(outcomes[i]!);
+      }
+    } finally {
+      queue.running--;
+    }
+  }
+
+  /** One transaction for the batch; after a failure of the whole, each request in its own. */
+  private async commitBatch(ctx: AppContext, tenantId: string | null, postings: Posting[]): Promise<Outcome[]> {
+    for (let attempt = 1; ; attempt++) {
+      let settle: Array<{ committed(): void; rolledBack(): void }> = [];
+      try {
+        const outcomes = await ctx.db.transaction(async (tx) => {
+          const written = await this.write(tx, tenantId, postings);
+          settle = written.audits;
+          return written.outcomes;
+        });
+        for (const s of settle) s.committed();
+        return outcomes;
+      } catch (error) {
+        for (const s of settle) s.rolledBack();
+        if (retryable.has(sqlStateOf(error) ?? '') && attempt < 5) continue;
+        if (postings.length === 1) return [{ ok: false, error }];
+        const outcomes: Outcome[] = [];
+        for (const posting of postings) outcomes.push(...(await this.commitBatch(ctx, tenantId, [posting])));
+        return outcomes;
+      }
+    }
+  }
+
+  private async direct(tx: Tx, posting: Posting): Promise<unknown> {
+    const [outcome] = (await this.write(tx, posting.caller.tenantId, [posting])).outcomes;
+    if (!outcome!.ok) throw outcome!.error;
+    return outcome!.answer;
+  }
+
+  private groupPosting(
+    caller: LedgerCaller,
+    input: CreateLedgerTransferGroupDto,
+    idempotencyKey: string | null,
+    claim: IdempotencyClaim | null,
+  ): Posting {
+    return {
+      caller,
+      idempotencyKey,
+      claim,
+      audit: undefined,
+      plan: async (_tx, batch) =>
+        input.transfers.map((leg, index): Plan => {
+          const currency = batch.decimals.get(leg.currencyCode);
+          if (!currency) throw ledgerErrors.unknownCurrency(`transfers[${index}].currencyCode`, leg.currencyCode);
+          const amount = parseMoney(leg.amount, currency.decimals);
+          if (amount === null)
+            throw ledgerErrors.tooManyDecimals(`transfers[${index}].amount`, leg.currencyCode, currency.decimals, leg.amount);
+          const transactionTypeId = leg.transactionTypeId ?? batch.jv;
+          if (!batch.types.has(transactionTypeId))
+            throw ledgerErrors.invalidLookup(`transfers[${index}].transactionTypeId`, transactionTypeId, 'TransactionType');
+          const pending = leg.pending === true;
+          return {
+            kind: pending ? 'Pending' : 'Posted',
+            debitAccountId: leg.debitAccountId,
+            creditAccountId: leg.creditAccountId,
+            amount,
+            currencyCode: leg.currencyCode,
+            transactionTypeId,
+            code: leg.code ?? null,
+            documentKind: leg.documentKind ?? null,
+            documentId: leg.documentId ?? null,
+            pendingId: null,
+            released: 0n,
+            timeoutAt: pending && leg.timeoutSeconds ? new Date(Date.now() + leg.timeoutSeconds * 1000) : null,
+            reversalOfId: null,
+            serviceId: null,
+          };
+        }),
+      answer: (rows, decimals) => this.groupDto(rows, decimals),
     };
-    const rows = await this.append(tx, caller, [plan], idempotencyKey, decimals);
-    return toTransferDto(rows[0]!, decimals.get(original.currencyCode)!.decimals);
+  }
+
+  private postPosting(
+    caller: LedgerCaller,
+    pendingId: string,
+    amountText: string | null,
+    idempotencyKey: string | null,
+    claim: IdempotencyClaim | null,
+  ): Posting {
+    return {
+      caller,
+      idempotencyKey,
+      claim,
+      audit: undefined,
+      plan: async (tx, batch) => {
+        const pending = await this.openPending(tx, batch, pendingId);
+        const scale = batch.decimals.get(pending.currencyCode)!.decimals;
+        if (pending.timeoutAt && pending.timeoutAt.getTime() <= Date.now())
+          throw ledgerErrors.pendingExpired(pending.id, pending.timeoutAt.toISOString());
+        const amount = amountText === null ? pending.amount : parseMoney(amountText, scale);
+        if (amount === null) throw ledgerErrors.tooManyDecimals('amount', pending.currencyCode, scale, amountText!);
+        if (amount <= 0n) throw ledgerErrors.amountNotPositive(amountText!);
+        if (amount > pending.amount)
+          throw ledgerErrors.postExceedsPending(formatMoney(amount, scale), pending.currencyCode, formatMoney(pending.amount, scale));
+        batch.resolving.add(pending.id);
+        return [this.resolution(pending, 'PostPending', amount)];
+      },
+      answer: (rows, decimals) => toTransferDto(rows[0]!, decimals.get(rows[0]!.currencyCode)!.decimals),
+    };
+  }
+
+  private voidPosting(caller: LedgerCaller, pendingId: string, idempotencyKey: string | null, claim: IdempotencyClaim | null): Posting {
+    return {
+      caller,
+      idempotencyKey,
+      claim,
+      audit: undefined,
+      plan: async (tx, batch) => {
+        const pending = await this.openPending(tx, batch, pendingId);
+        batch.resolving.add(pending.id);
+        return [this.resolution(pending, 'VoidPending', pending.amount)];
+      },
+      answer: (rows, decimals) => toTransferDto(rows[0]!, decimals.get(rows[0]!.currencyCode)!.decimals),
+    };
+  }
+
+  private reversePosting(caller: LedgerCaller, transferId: string, idempotencyKey: string | null, claim: IdempotencyClaim | null): Posting {
+    return {
+      caller,
+      idempotencyKey,
+      claim,
+      audit: undefined,
+      plan: async (tx, batch) => {
+        const original = await findTransfer(tx, batch.tenantId, transferId);
+        if (original.kind !== 'Posted' && original.kind !== 'PostPending') throw ledgerErrors.notReversible(original.id, original.kind);
+        const [already] = await tx
+          .select({ id: ledgerTransfers.id })
+          .from(ledgerTransfers)
+          .where(eq(ledgerTransfers.reversalOfId, original.id));
+        if (already || batch.reversing.has(original.id)) throw ledgerErrors.alreadyReversed(original.id);
+        batch.reversing.add(original.id);
+        return [
+          {
+            ...this.resolution(original, 'Posted', original.amount),
+            debitAccountId: original.creditAccountId,
+            creditAccountId: original.debitAccountId,
+            pendingId: null,
+            released: 0n,
+            reversalOfId: original.id,
+          },
+        ];
+      },
+      answer: (rows, decimals) => toTransferDto(rows[0]!, decimals.get(rows[0]!.currencyCode)!.decimals),
+    };
   }
 
   groupDto(rows: TransferRow[], decimals: Map<string, { decimals: number }>): LedgerTransferGroupDto {
@@ -244,46 +475,147 @@ export class LedgerWriter {
     };
   }
 
-  private async openPending(tx: Tx, caller: LedgerCaller, pendingId: string): Promise<TransferRow> {
-    const pending = await findTransfer(tx, caller.tenantId, pendingId);
+  private async openPending(tx: Tx, batch: Batch, pendingId: string): Promise<TransferRow> {
+    const pending = await findTransfer(tx, batch.tenantId, pendingId);
     if (pending.kind !== 'Pending') throw ledgerErrors.notPending(pending.id);
     const [resolved] = await tx.select({ id: ledgerTransfers.id }).from(ledgerTransfers).where(eq(ledgerTransfers.pendingId, pending.id));
-    if (resolved) throw ledgerErrors.pendingResolved(pending.id);
+    if (resolved || batch.resolving.has(pending.id)) throw ledgerErrors.pendingResolved(pending.id);
     return pending;
   }
 
-  /** Locks, guards, writes totals, then appends the rows to the tenant's chain. */
-  private async append(
+  /**
+   * The batch in `tx`: keys, chain head, accounts (in id order), then each request checked on the
+   * locked rows and its transfers appended to the tenant's chain; refused ones change nothing.
+   */
+  private async write(
     tx: Tx,
-    caller: LedgerCaller,
-    plans: Plan[],
-    idempotencyKey: string | null,
-    decimals: Map<string, { decimals: number; isActive: boolean }>,
-  ): Promise<TransferRow[]> {
-    const ids = [...new Set(plans.flatMap((p) => [p.debitAccountId, p.creditAccountId]))].sort();
-    const locked = await tx
-      .select()
-      .from(ledgerAccounts)
-      .where(and(inArray(ledgerAccounts.id, ids), sameTenant(ledgerAccounts.tenantId, caller.tenantId)))
-      .orderBy(asc(ledgerAccounts.id))
-      .for('update');
+    tenantId: string | null,
+    postings: readonly Posting[],
+  ): Promise<{ outcomes: Outcome[]; audits: Array<{ committed(): void; rolledBack(): void }> }> {
+    const outcomes: Array<Outcome | null> = postings.map(() => null);
+    const replays = await claimKeys(
+      tx,
+      tenantId,
+      postings.flatMap((p) => (p.claim ? [p.claim] : [])),
+    );
+    postings.forEach((p, i) => {
+      const replay = p.claim && replays.get(p.claim);
+      if (replay) outcomes[i] = 'error' in replay ? { ok: false, error: replay.error } : { ok: true, answer: replay.answer };
+    });
+    const head = await lockChainHead(tx, tenantId);
+    const types = await this.transactionTypes.all(tx);
+    const batch: Batch = {
+      tenantId,
+      decimals: await currencyDecimals(tx, tenantId, null),
+      types,
+      jv: await this.transactionTypes.defaultId(tx),
+      resolving: new Set(),
+      reversing: new Set(),
+    };
+    const refuse = (i: number, error: unknown) => {
+      if (!(error instanceof AppError)) throw error;
+      outcomes[i] = { ok: false, error };
+    };
+    const plans: Array<Plan[] | null> = [];
+    for (const [i, posting] of postings.entries()) {
+      plans.push(null);
+      if (outcomes[i]) continue;
+      try {
+        plans[i] = await posting.plan(tx, batch);
+      } catch (error) {
+        refuse(i, error);
+      }
+    }
+    const ids = [...new Set(plans.flatMap((legs) => (legs ?? []).flatMap((p) => [p.debitAccountId, p.creditAccountId])))].sort();
+    const locked = ids.length
+      ? await tx
+          .select()
+          .from(ledgerAccounts)
+          .where(and(inArray(ledgerAccounts.id, ids), sameTenant(ledgerAccounts.tenantId, tenantId)))
+          .orderBy(asc(ledgerAccounts.id))
+          .for('update')
+      : [];
+    // The accounts as the batch leaves them so far (each request sees the earlier ones' effect).
     const accounts = new Map(locked.map((a) => [a.id, { ...a }]));
-    for (const id of ids) if (!accounts.has(id)) throw notFound('LedgerAccount', id);
-    for (const plan of plans) applyPlan(plan, accounts.get(plan.debitAccountId)!, accounts.get(plan.creditAccountId)!, decimals);
-    const byId = new Map(locked.map((a) => [a.id, a]));
-    const legs = plans.map((plan) => ({
-      kind: plan.kind,
-      debitAccount: byId.get(plan.debitAccountId)!,
-      creditAccount: byId.get(plan.creditAccountId)!,
-      amount: plan.amount,
-      currencyCode: plan.currencyCode,
-      transactionTypeId: plan.transactionTypeId,
-      serviceId: plan.serviceId,
-    }));
-    for (const guard of this.guards) await guard(tx, caller, legs);
     const now = new Date();
+    let sequence = head.lastSequence;
+    let previousHash = head.lastHash;
+    const rows: TransferRow[] = [];
+    let flushed = 0;
+    let flushing = Promise.resolve();
+    /** Inserts the batch's transfers not in the table yet (one statement), after any insert running. */
+    const flush = () =>
+      (flushing = flushing.then(async () => {
+        if (rows.length === flushed) return;
+        const pending = rows.slice(flushed);
+        flushed = rows.length;
+        await insertTransfers(tx, pending);
+      }));
+    // A guard may read the transfers (period totals): the batch's earlier ones are inserted before
+    // its first query runs, and not at all while no guard reads anything.
+    const guardTx = this.guards.length ? flushingBefore(tx, flush) : tx;
+    const accepted: Array<{ index: number; rows: TransferRow[] }> = [];
+    for (const [i, posting] of postings.entries()) {
+      const legsPlanned = plans[i];
+      if (!legsPlanned) continue;
+      const touched = [...new Set(legsPlanned.flatMap((p) => [p.debitAccountId, p.creditAccountId]))];
+      const before = new Map(touched.filter((id) => accounts.has(id)).map((id) => [id, { ...accounts.get(id)! }]));
+      try {
+        for (const id of touched) if (!accounts.has(id)) throw notFound('LedgerAccount', id);
+        for (const plan of legsPlanned)
+          applyPlan(plan, accounts.get(plan.debitAccountId)!, accounts.get(plan.creditAccountId)!, batch.decimals);
+        if (this.guards.length) {
+          const legs = legsPlanned.map((plan) => ({
+            kind: plan.kind,
+            debitAccount: before.get(plan.debitAccountId)!,
+            creditAccount: before.get(plan.creditAccountId)!,
+            amount: plan.amount,
+            currencyCode: plan.currencyCode,
+            transactionTypeId: plan.transactionTypeId,
+            serviceId: plan.serviceId,
+          }));
+          for (const guard of this.guards) await guard(guardTx, posting.caller, legs);
+        }
+      } catch (error) {
+        for (const [id, row] of before) accounts.set(id, row);
+        refuse(i, error);
+        continue;
+      }
+      const linkedGroupId = crypto.randomUUID();
+      const made = legsPlanned.map((plan): TransferRow => {
+        const fields = {
+          id: crypto.randomUUID(),
+          tenantId,
+          sequence: ++sequence,
+          kind: plan.kind,
+          idempotencyKey: posting.idempotencyKey,
+          debitAccountId: plan.debitAccountId,
+          creditAccountId: plan.creditAccountId,
+          amount: plan.amount,
+          currencyCode: plan.currencyCode,
+          code: plan.code,
+          documentKind: plan.documentKind,
+          documentId: plan.documentId,
+          serviceId: plan.serviceId,
+          linkedGroupId,
+          pendingId: plan.pendingId,
+          timeoutAt: plan.timeoutAt,
+          reversalOfId: plan.reversalOfId,
+          creationTime: now,
+          creatorId: posting.caller.userId,
+        };
+        const hash = transferHash(previousHash, { ...fields, transactionTypeCode: types.get(plan.transactionTypeId) ?? '' });
+        const row: TransferRow = { ...fields, transactionTypeId: plan.transactionTypeId, previousHash, hash };
+        previousHash = hash;
+        return row;
+      });
+      rows.push(...made);
+      accepted.push({ index: i, rows: made });
+      outcomes[i] = { ok: true, answer: posting.answer(made, batch.decimals) };
+    }
+    const original = new Map(locked.map((a) => [a.id, a]));
     const changed = [...accounts.values()].filter((account) => {
-      const before = locked.find((a) => a.id === account.id)!;
+      const before = original.get(account.id)!;
       return (
         before.debitsPosted !== account.debitsPosted ||
         before.creditsPosted !== account.creditsPosted ||
@@ -291,10 +623,14 @@ export class LedgerWriter {
         before.creditsPending !== account.creditsPending
       );
     });
-    // One statement for every account of the group: the locks are held until commit, so each round
-    // trip inside them costs every writer waiting on a hot account.
+    // The batch's writes in one statement (one round trip while the locks are held): the transfers
+    // not inserted yet, every account's four totals, the head, the keys' answers, refused keys out.
+    const writes: SQL[] = [];
+    await flushing;
+    if (rows.length - flushed > insertChunk) await flush();
+    if (rows.length > flushed) writes.push(tx.insert(ledgerTransfers).values(rows.slice(flushed)).getSQL());
     if (changed.length)
-      await tx.execute(sql`update ${ledgerAccounts} as a set
+      writes.push(sql`update ${ledgerAccounts} as a set
           debits_posted = v.dp::bigint, credits_posted = v.cp::bigint, debits_pending = v.dq::bigint, credits_pending = v.cq::bigint
         from (values ${sql.join(
           changed.map(
@@ -304,55 +640,85 @@ export class LedgerWriter {
           sql`, `,
         )}) as v(id, dp, cp, dq, cq)
         where a.id = v.id`);
-    const types = await this.transactionTypes.all(tx);
-    const linkedGroupId = crypto.randomUUID();
-    const head = await lockChainHead(tx, caller.tenantId);
-    let previousHash = head.lastHash;
-    const rows = plans.map((plan, index): TransferRow => {
-      const fields = {
-        id: crypto.randomUUID(),
-        tenantId: caller.tenantId,
-        sequence: head.lastSequence + index + 1,
-        kind: plan.kind,
-        idempotencyKey,
-        debitAccountId: plan.debitAccountId,
-        creditAccountId: plan.creditAccountId,
-        amount: plan.amount,
-        currencyCode: plan.currencyCode,
-        code: plan.code,
-        documentKind: plan.documentKind,
-        documentId: plan.documentId,
-        serviceId: plan.serviceId,
-        linkedGroupId,
-        pendingId: plan.pendingId,
-        timeoutAt: plan.timeoutAt,
-        reversalOfId: plan.reversalOfId,
-        creationTime: now,
-        creatorId: caller.userId,
-      };
-      const hash = transferHash(previousHash, { ...fields, transactionTypeCode: types.get(plan.transactionTypeId) ?? '' });
-      const row: TransferRow = { ...fields, transactionTypeId: plan.transactionTypeId, previousHash, hash };
-      previousHash = hash;
-      return row;
-    });
+    if (rows.length) writes.push(advanceChainHead(tenantId, sequence, previousHash));
+    const answers = answersStatement(
+      tenantId,
+      accepted.flatMap(({ index }) => {
+        const { claim } = postings[index]!;
+        const outcome = outcomes[index] as { answer: unknown };
+        return claim ? [{ claim, answer: outcome.answer }] : [];
+      }),
+    );
+    if (answers) writes.push(answers);
+    const released = releaseStatement(
+      tenantId,
+      postings.flatMap((p, i) => (p.claim && !replays.has(p.claim) && !outcomes[i]!.ok ? [p.claim] : [])),
+    );
+    if (released) writes.push(released);
     try {
-      await tx.insert(ledgerTransfers).values(rows);
+      if (writes.length === 1) await tx.execute(writes[0]!);
+      else if (writes.length)
+        await tx.execute(
+          sql`with ${sql.join(
+            writes.map((w, i) => sql`${sql.raw(`w${i}`)} as (${w})`),
+            sql`, `,
+          )} select 1`,
+        );
     } catch (error) {
+      // Backstops: the head lock already serializes two resolutions or reversals of one transfer.
       const constraint = uniqueViolationOf(error);
-      // Backstops: the account locks already serialize two resolutions or reversals of one transfer.
-      if (constraint === 'ledger_transfers_pending_idx') throw ledgerErrors.pendingResolved(plans[0]!.pendingId!);
-      if (constraint === 'ledger_transfers_reversal_idx') throw ledgerErrors.alreadyReversed(plans[0]!.reversalOfId!);
+      const only = accepted.length === 1 ? plans[accepted[0]!.index]![0]! : null;
+      if (only && constraint === 'ledger_transfers_pending_idx') throw ledgerErrors.pendingResolved(only.pendingId!);
+      if (only && constraint === 'ledger_transfers_reversal_idx') throw ledgerErrors.alreadyReversed(only.reversalOfId!);
       throw error;
     }
-    await advanceChainHead(tx, caller.tenantId, head.lastSequence + rows.length, previousHash);
-    for (const row of rows)
-      trackEntityChange(null, toTransferDto(row, decimals.get(row.currencyCode)?.decimals ?? 0), {
-        entityTypeFullName: 'Finance.Ledger.LedgerTransfer',
-        entityId: row.id,
-        entityTenantId: caller.tenantId,
-      });
-    return rows;
+    const audits: Array<{ committed(): void; rolledBack(): void }> = [];
+    for (const { index, rows: made } of accepted) {
+      const { audit } = postings[index]!;
+      const record = () => {
+        for (const row of made)
+          trackEntityChange(null, toTransferDto(row, batch.decimals.get(row.currencyCode)?.decimals ?? 0), {
+            entityTypeFullName: 'Finance.Ledger.LedgerTransfer',
+            entityId: row.id,
+            entityTenantId: tenantId,
+          });
+      };
+      // A direct call records into the caller's own transaction; a queued request writes its log here.
+      if (audit) audits.push(await writeAuditOfRequest(tx, audit, record));
+      else record();
+    }
+    return { outcomes: outcomes as Outcome[], audits };
   }
+}
+
+type Prepared = { execute(...args: unknown[]): Promise<unknown>; all(...args: unknown[]): Promise<unknown> };
+
+/**
+ * `tx` as the posting guards get it: every query they run (select, insert, execute: all go through
+ * the session's prepareQuery) first awaits `before`. Drizzle's relational API (`tx.query`) keeps
+ * the transaction's own session and is not covered: a guard reads through the query builders.
+ */
+function flushingBefore(tx: Tx, before: () => Promise<void>): Tx {
+  const session = (tx as unknown as { session: { prepareQuery(...args: unknown[]): Prepared } }).session;
+  const flushing = Object.create(session) as typeof session;
+  flushing.prepareQuery = (...args: unknown[]) => {
+    const prepared = session.prepareQuery(...args);
+    const { execute, all } = prepared;
+    prepared.execute = async (...a: unknown[]) => {
+      await before();
+      return execute.apply(prepared, a);
+    };
+    prepared.all = async (...a: unknown[]) => {
+      await before();
+      return all.apply(prepared, a);
+    };
+    return prepared;
+  };
+  return Object.create(tx, { session: { value: flushing } }) as Tx;
+}
+
+async function insertTransfers(tx: Tx, rows: TransferRow[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += insertChunk) await tx.insert(ledgerTransfers).values(rows.slice(i, i + insertChunk));
 }
 
 type Totals = Pick<
