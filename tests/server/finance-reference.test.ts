@@ -6,6 +6,7 @@
 // daily limit is a localized 403 naming the rule and the limit and changes nothing, one under it
 // passes, a pending (unapproved) rule is not enforced.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { crossCurrencyLegs } from '../../server/modules/finance-reference/exchange-rates.ts';
 import { lookupValueId } from '../../server/modules/lookups/ids.ts';
 import { authHeaders, passwordToken } from '../kit/auth.ts';
 import { startTestServer, type TestServer } from '../kit/test-server.ts';
@@ -144,6 +145,26 @@ describe('exchange rates', () => {
     await call(admin, 'POST', '/api/app/exchange-rate', { baseCurrencyCode: 'HALF', quoteCurrencyCode: 'USD', rate: '0.0125' });
     const half = await call(admin, 'GET', '/api/app/exchange-rate/convert?baseCurrencyCode=HALF&quoteCurrencyCode=USD&amount=10');
     expect(half.body.convertedAmount).toBe('0.12');
+  });
+
+  it('plans a cross-currency movement as two legs through the FX liquidity accounts, posted as one group', async () => {
+    const acme = (await server.ctx.tenants.findByName('acme'))!.id;
+    const accounts = (await call(admin, 'GET', '/api/app/ledger-account?maxResultCount=100')).body.items as Json[];
+    const of = (code: string, currency: string) => accounts.find((a) => a.code === code && a.currencyCode === currency)!;
+    const { legs, conversion } = await crossCurrencyLegs(server.ctx.db, acme, {
+      debitAccountId: of('CASH', 'USD').id,
+      creditAccountId: of('CASH', 'LL').id,
+      amount: '2.5',
+    });
+    expect(conversion).toMatchObject({ amount: '2.50', convertedAmount: '223750', rate: '89500.000000000001' });
+    expect(legs).toEqual([
+      { debitAccountId: of('CASH', 'USD').id, creditAccountId: of('FX_LIQUIDITY', 'USD').id, amount: '2.50', currencyCode: 'USD' },
+      { debitAccountId: of('FX_LIQUIDITY', 'LL').id, creditAccountId: of('CASH', 'LL').id, amount: '223750', currencyCode: 'LL' },
+    ]);
+    const posted = await call(admin, 'POST', '/api/app/ledger-transfer', { transfers: legs }, { 'idempotency-key': crypto.randomUUID() });
+    expect(posted.status).toBe(200);
+    expect(new Set(posted.body.items.map((item: Json) => item.linkedGroupId)).size).toBe(1);
+    expect((await call(admin, 'GET', '/api/app/ledger/verify')).body.isValid).toBe(true);
   });
 
   it('is read with Finance.ExchangeRate only', async () => {

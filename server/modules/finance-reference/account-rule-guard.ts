@@ -92,13 +92,28 @@ function balanceOf(account: LockedAccount, debitNormal: boolean): bigint {
 
 export function accountRuleGuard(ctx: AppContext): PostingGuard {
   const cache = new TtlCache<ApprovedRule[]>(5 * 60_000);
-  ctx.cache.subscribe(accountRulesTopic, (key) => cache.delete(key));
-  ctx.cache.subscribe(lookupsTopic, () => cache.delete(undefined));
+  // A load that started before an invalidation must not store what it read: the generation tells.
+  let generation = 0;
+  const invalidate = (key: string | undefined) => {
+    generation++;
+    cache.delete(key);
+  };
+  ctx.cache.subscribe(accountRulesTopic, invalidate);
+  ctx.cache.subscribe(lookupsTopic, () => invalidate(undefined));
+  const rulesOf = async (tx: Tx, tenantId: string | null) => {
+    const key = tenantCacheKey(tenantId);
+    const hit = cache.get(key);
+    if (hit) return hit;
+    const started = generation;
+    const rules = await loadApproved(tx, tenantId);
+    if (started === generation) cache.set(key, rules);
+    return rules;
+  };
 
   return async (tx, caller, legs) => {
     const checked = legs.filter((leg) => leg.kind === 'Posted' || leg.kind === 'Pending');
     if (checked.length === 0) return;
-    const rules = await cache.getOrLoad(tenantCacheKey(caller.tenantId), () => loadApproved(tx, caller.tenantId));
+    const rules = await rulesOf(tx, caller.tenantId);
     if (rules.length === 0) return;
     const now = new Date();
     /** What earlier legs of this group add, per account: debits, credits. */

@@ -267,8 +267,9 @@ export async function decideAccountRule(
 export async function deleteAccountRule(ctx: AppContext, caller: Caller, id: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const before = await findRule(tx, caller.tenantId, id);
+    const decimals = await decimalsOf(tx, caller.tenantId, before.currencyCode).catch(() => 0);
     await tx.delete(accountRules).where(eq(accountRules.id, before.id));
-    track(toDto(before, 0), null, caller.tenantId);
+    track(toDto(before, decimals), null, caller.tenantId);
   });
   await invalidate(ctx, caller.tenantId);
 }
