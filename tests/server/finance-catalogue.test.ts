@@ -333,6 +333,14 @@ describe('inventory', () => {
       concurrencyStamp: made.body.concurrencyStamp,
     });
     expect(updated.body).toMatchObject({ name: 'Cola 0.33 l', prices: [price('Retail', 'USD', '2.00')] });
+    // The export holds the list's rows, prices as decimal strings with the currency's decimals.
+    const exported = await fetch(`${server.url}/api/app/product/export?format=csv&categoryId=${drinks.id}`, { headers });
+    expect(exported.status).toBe(200);
+    const csv = await exported.text();
+    expect(csv).toContain('COLA-330');
+    expect(csv).toContain('Retail 2.00 USD');
+    expect(csv).toContain('InventoryType');
+    expect(csv.split('\n')[0]).toContain('SKU');
     const hasProducts = await call('DELETE', `/api/app/category/${drinks.id}`);
     expect(hasProducts.body.error.message).toBe('The category Drinks holds 1 product(s): move them to another category first.');
   });

@@ -2,6 +2,7 @@
 // - every call needs Finance.Inventory (the Inventory menu's permission, spec 6); categories are
 //   read with it alone (a product form picks one) and written with Finance.Category.Create/Update/
 //   Delete; products are read with Finance.Product and written with its Create/Update/Delete;
+// - GET /api/app/product/export: the list as a CSV or XLSX file (exports.ts), with the list's permissions;
 // - every row is the caller's tenant's (the host's own when it has none); another tenant's id is 404.
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -18,11 +19,14 @@ import {
   UpdateCategoryDto,
   UpdateProductDto,
 } from '../../../contract/inventory.ts';
+import { exportQuery } from '../../../contract/exports.ts';
 import { MoveNodeDto } from '../../../contract/kernel.ts';
 import type { AppContext } from '../../context.ts';
+import { exportRoute } from '../export/routes.ts';
 import type { KernelCaller } from '../kernel/service-nodes.ts';
 import { tenantIdOf } from '../shared/tenancy.ts';
 import { createCategory, deleteCategory, getCategory, listAllCategories, moveCategory, updateCategory } from './categories.ts';
+import { productListExport } from './exports.ts';
 import { createProduct, deleteProduct, getProduct, listProducts, updateProduct } from './products.ts';
 
 const tags = ['Inventory'];
@@ -72,6 +76,7 @@ export async function inventoryRoutes(fastify: FastifyInstance, ctx: AppContext)
     { schema: { tags, querystring: GetProductsInput, response: { 200: ProductPagedResult } }, config: inventory('Finance.Product') },
     (request) => listProducts(ctx, tenantIdOf(request), request.query),
   );
+  exportRoute(app, ctx, { url: `${product}/export`, tags, querystring: exportQuery(GetProductsInput), definition: productListExport });
   app.get(
     `${product}/:id`,
     { schema: { tags, params: IdParams, response: { 200: ProductDto } }, config: inventory('Finance.Product') },

@@ -22,6 +22,7 @@ import { getLookupOptions } from '../../api/lookups.ts';
 import type { AreaTranslate } from '../../i18n/define-texts.ts';
 import { Badge } from '../../ui/index.ts';
 import type { KitTextKey } from '../../views/kit/kit-texts.ts';
+import { listExport } from '../../views/kit/list-export.ts';
 import { abpListQuery, type FilterSpec, type FormFieldSpec, type Option, type ResourceSpec } from '../../views/kit/resource-spec.ts';
 import { schemaValidator } from '../../views/kit/schema-validator.ts';
 import type { inventoryTexts } from './inventory-texts.ts';
@@ -231,6 +232,8 @@ export function productSpec(
           ? createProduct(http, { sku: String(values.sku ?? '').trim(), ...bodyOf(values) })
           : updateProduct(http, id, { ...bodyOf(values), concurrencyStamp: concurrencyStamp ?? '' }),
     },
+    // The panel's list (one category) has no export of its own: the Products screen's filters do it.
+    ...(options.categoryId ? {} : { export: listExport('/api/app/product', { resource: 'products', fileName: 'Products', filters }) }),
     rowActions: [
       {
         id: 'deactivate',
