@@ -15,6 +15,7 @@ import { financeReferenceRoutes } from './finance-reference/routes.ts';
 import { kernelRoutes } from './kernel/routes.ts';
 import { inventoryRoutes } from './inventory/routes.ts';
 import { openIddictRoutes } from './openiddict/openiddict-routes.ts';
+import { developerDocsRoutes } from './developer-docs/routes.ts';
 
 export type RouteModule = (app: FastifyInstance, ctx: AppContext) => Promise<void>;
 
@@ -32,4 +33,5 @@ export const routeModules: RouteModule[] = [
   kernelRoutes,
   inventoryRoutes,
   openIddictRoutes,
+  developerDocsRoutes,
 ];

@@ -18,6 +18,7 @@ import { MobileNavbarView } from '../views/shell/mobile-navbar-view.tsx';
 import { SideMenuView } from '../views/shell/side-menu-view.tsx';
 import { type ToolbarPanel, ToolbarView, UserPanelView } from '../views/shell/toolbar-view.tsx';
 import { flattenMenu, type MenuEntry, menuTrail, visibleMenu } from './menu.ts';
+import { isGranted } from './access.ts';
 import { matchRoute } from './routes.ts';
 import { selectAccess, selectCurrentUser, shallowEqual } from './shell-view.ts';
 import { useSystem } from './system-context.ts';
@@ -188,6 +189,7 @@ export function ApplicationLayout({ children }: { children: ReactNode }) {
             currentUrl: `${system.issuer.slice(0, -1)}${search ? `${location}?${search}` : location}`,
             impersonatorUserId: user.impersonatorUserId,
             linkedAccountsAvailable: config.linkedAccountsAvailable,
+            developerDocs: isGranted(access, 'Finance.Developer.Docs'),
           })}
           onLogout={() => auth.send({ type: 'auth.signOut' })}
           onEndImpersonation={() => auth.send({ type: 'auth.impersonate', userId: null })}

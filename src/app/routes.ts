@@ -91,6 +91,15 @@ export const routes: readonly RouteEntry[] = [
     load: () => import('../screens/account/account-area.tsx'),
   },
   { path: '/gdpr', layout: 'application', requiresAuth: true },
+  // The SPA's door to the machine documentation site the server serves at /docs/machines/ (issue 12).
+  {
+    path: '/docs/open',
+    layout: 'application',
+    requiresAuth: true,
+    policy: 'Finance.Developer.Docs',
+    breadcrumb: [{ label: 'user.machineDocs' }],
+    load: () => import('../screens/developer-docs/developer-docs-screen.tsx'),
+  },
   {
     path: '/identity/organization-units',
     layout: 'application',

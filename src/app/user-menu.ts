@@ -7,6 +7,7 @@
 // - External Logins only with the code flow; Linked Accounts only when that module is present;
 //   Authority Delegation only when the user is not impersonated; while impersonated, 'Back to my
 //   account' (ends the impersonation: the Impersonation grant without a user id) stands before Logout.
+// - 'Machine docs' (the machine documentation site, issue 12) only with Finance.Developer.Docs.
 import type { TextKey } from '../i18n/texts.ts';
 
 export type UserMenuAction =
@@ -31,6 +32,8 @@ export interface UserMenuInput {
   currentUrl: string;
   impersonatorUserId: string | null;
   linkedAccountsAvailable: boolean;
+  /** Whether the user holds Finance.Developer.Docs. */
+  developerDocs?: boolean;
 }
 
 export function userMenuGroups(input: UserMenuInput): UserMenuItem[][] {
@@ -60,6 +63,12 @@ export function userMenuGroups(input: UserMenuInput): UserMenuItem[][] {
       action: external(`Account/Manage?returnUrl=${encodeURIComponent(input.currentUrl)}`, '/account/manage'),
     },
     { id: 'mySecurityLogs', label: 'user.mySecurityLogs', order: 105, action: external('Account/SecurityLogs', '/account/security-logs') },
+    input.developerDocs === true && {
+      id: 'machineDocs',
+      label: 'user.machineDocs',
+      order: 105,
+      action: { kind: 'route', path: '/docs/open' },
+    },
     input.impersonatorUserId !== null && {
       id: 'backToImpersonator',
       label: 'user.backToImpersonator',

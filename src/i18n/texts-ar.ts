@@ -89,6 +89,7 @@ export const ar: Partial<Record<keyof typeof en, string>> = {
   'user.authorityDelegation': 'تفويض الصلاحية',
   'user.myAccount': 'حسابي',
   'user.mySecurityLogs': 'سجلات الأمان الخاصة بي',
+  'user.machineDocs': 'توثيق الآلات',
   'user.backToImpersonator': 'العودة إلى حسابي',
   'user.logout': 'تسجيل الخروج',
   'user.host': 'المضيف',

@@ -87,6 +87,7 @@ export const en = {
   'user.authorityDelegation': 'Authority Delegation',
   'user.myAccount': 'My Account',
   'user.mySecurityLogs': 'My Security Logs',
+  'user.machineDocs': 'Machine docs',
   'user.backToImpersonator': 'Back to my account',
   'user.logout': 'Logout',
   'user.host': 'Host',

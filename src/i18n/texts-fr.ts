@@ -89,6 +89,7 @@ export const fr: Partial<Record<keyof typeof en, string>> = {
   'user.authorityDelegation': "Délégation d'autorité",
   'user.myAccount': 'Mon compte',
   'user.mySecurityLogs': 'Mes journaux de sécurité',
+  'user.machineDocs': 'Documentation des machines',
   'user.backToImpersonator': 'Revenir à mon compte',
   'user.logout': 'Déconnexion',
   'user.host': 'Hôte',

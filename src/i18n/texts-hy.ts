@@ -85,6 +85,7 @@ export const hy: Partial<Record<keyof typeof en, string>> = {
   'user.authorityDelegation': 'Լիազորությունների պատվիրակում',
   'user.myAccount': 'Իմ հաշիվը',
   'user.mySecurityLogs': 'Իմ անվտանգության մատյանները',
+  'user.machineDocs': 'Մեքենաների փաստաթղթեր',
   'user.backToImpersonator': 'Վերադառնալ իմ հաշվին',
   'user.logout': 'Ելք',
   'user.host': 'Հոսթ',

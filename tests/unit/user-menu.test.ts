@@ -68,3 +68,13 @@ describe('user menu', () => {
     expect(ids(base)[1]).toEqual(['logout']);
   });
 });
+
+describe('user menu: machine docs (issue 12)', () => {
+  it("offers 'Machine docs' after My Security Logs only to holders of Finance.Developer.Docs", () => {
+    expect(ids(base)[0]).not.toContain('machineDocs');
+    expect(ids({ ...base, developerDocs: false })[0]).not.toContain('machineDocs');
+    const granted = userMenuGroups({ ...base, developerDocs: true })[0]!;
+    expect(granted.map((item) => item.id).slice(-2)).toEqual(['mySecurityLogs', 'machineDocs']);
+    expect(granted.at(-1)).toMatchObject({ label: 'user.machineDocs', action: { kind: 'route', path: '/docs/open' } });
+  });
+});

@@ -19,7 +19,8 @@ import { liveUsers } from './user-repository.ts';
 export const downloadTokenLifetimeMs = 3 * 60_000;
 export const invalidUsersLifetimeMs = 30 * 60_000;
 
-export type DownloadPurpose = 'download' | 'invalid-users';
+/** 'developer-docs': the cookie of the machine documentation site (modules/developer-docs). */
+export type DownloadPurpose = 'download' | 'invalid-users' | 'developer-docs';
 
 interface TokenPayload {
   /** purpose */

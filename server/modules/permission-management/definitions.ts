@@ -188,6 +188,14 @@ const product = group(productPrefix, fin(productPrefix), [
     displayName: fin('Ledger'),
     children: [verb('Create'), verb('Update'), { name: 'Reverse', displayName: fin('Ledger.Reverse') }],
   },
+  // The machine documentation site at /docs/machines/ (issue 12): host side, so only the host
+  // admin holds it after seeding; granted to QA and developers by hand.
+  {
+    name: `${productPrefix}.Developer`,
+    displayName: fin('Developer'),
+    side: 'host',
+    children: [{ name: 'Docs', displayName: fin('Developer.Docs') }],
+  },
   ...productGroups.map(
     (g): Node => ({
       name: `${productPrefix}.${g}`,
