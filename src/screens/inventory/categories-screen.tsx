@@ -9,7 +9,7 @@ import { useAreaTexts } from '../../app/use-area-texts.ts';
 import { kitTexts } from '../../views/kit/kit-texts.ts';
 import { ResourceScreen } from '../../views/kit/resource-screen.tsx';
 import type { FormSpec } from '../../views/kit/resource-spec.ts';
-import { type FormRequest, ResourceTree, type TreeSpec } from '../../views/kit/resource-tree.tsx';
+import { type FormRequest, ResourceTree, type TreeSpec, treeTexts } from '../../views/kit/resource-tree.tsx';
 import { schemaValidator } from '../../views/kit/schema-validator.ts';
 import { inventoryTexts } from './inventory-texts.ts';
 import { productSpec } from './product-spec.tsx';
@@ -46,33 +46,7 @@ export default function CategoriesScreen() {
     });
     return {
       id: 'categories',
-      texts: {
-        title: t('categoriesTitle'),
-        tree: t('tree'),
-        treeHint: t('treeHint'),
-        empty: t('empty'),
-        loadFailed: t('loadFailed'),
-        retry: t('retry'),
-        addRoot: t('addRoot'),
-        addChild: t('addChild'),
-        edit: t('edit'),
-        move: t('move'),
-        delete: t('delete'),
-        moveTitle: (name) => t('moveTitle', name),
-        newParent: t('newParent'),
-        root: t('root'),
-        moved: (name, parentName) => t('moved', name, parentName),
-        movedToRoot: (name) => t('movedToRoot', name),
-        moveRefused: t('moveRefused'),
-        failed: t('failed'),
-        saved: t('saved'),
-        deleteConfirm: (name) => t('deleteConfirm', name),
-        deleteSubtreeConfirm: (name, under, all) => t('deleteSubtreeConfirm', name, under, all),
-        deleted: (name) => t('deleted', name),
-        noSelection: t('noSelection'),
-        selectedNode: (name) => t('selectedNode', name),
-        close: t('close'),
-      },
+      texts: treeTexts(t, { title: t('categoriesTitle'), selectedNode: (name) => t('selectedNode', name) }),
       badge: (node) => t('productCount', node.userCount),
       permissions: { create: 'Finance.Category.Create', update: 'Finance.Category.Update', delete: 'Finance.Category.Delete' },
       load: async (http, signal) =>

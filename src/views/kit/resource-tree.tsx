@@ -26,6 +26,7 @@ import { selectAccess, shallowEqual } from '../../app/shell-view.ts';
 import { useSystem } from '../../app/system-context.ts';
 import { useAreaTexts } from '../../app/use-area-texts.ts';
 import { useSessionHttp } from '../../app/use-session-http.ts';
+import type { AreaTranslate } from '../../i18n/define-texts.ts';
 import { Button, ConfirmDialog, ErrorState, LoadingState, Modal, Select, showToast, stackClass } from '../../ui/index.ts';
 import { EntityFormModal } from './entity-form-view.tsx';
 import { kitTexts } from './kit-texts.ts';
@@ -63,6 +64,62 @@ export interface TreeTexts {
   noSelection: string;
   selectedNode: (name: string) => string;
   close: string;
+}
+
+/** The texts a tree screen's area defines under these names (each area words them for its nodes). */
+export type TreeTextKey =
+  | 'tree'
+  | 'treeHint'
+  | 'empty'
+  | 'loadFailed'
+  | 'retry'
+  | 'addRoot'
+  | 'addChild'
+  | 'edit'
+  | 'move'
+  | 'delete'
+  | 'moveTitle'
+  | 'newParent'
+  | 'root'
+  | 'moved'
+  | 'movedToRoot'
+  | 'moveRefused'
+  | 'failed'
+  | 'saved'
+  | 'deleteConfirm'
+  | 'deleteSubtreeConfirm'
+  | 'deleted'
+  | 'noSelection'
+  | 'close';
+
+/** TreeTexts from an area's translator holding the TreeTextKey texts, plus the screen's title and its selected-node label. */
+export function treeTexts(t: AreaTranslate<TreeTextKey>, own: { title: string; selectedNode: (name: string) => string }): TreeTexts {
+  return {
+    ...own,
+    tree: t('tree'),
+    treeHint: t('treeHint'),
+    empty: t('empty'),
+    loadFailed: t('loadFailed'),
+    retry: t('retry'),
+    addRoot: t('addRoot'),
+    addChild: t('addChild'),
+    edit: t('edit'),
+    move: t('move'),
+    delete: t('delete'),
+    moveTitle: (name) => t('moveTitle', name),
+    newParent: t('newParent'),
+    root: t('root'),
+    moved: (name, parentName) => t('moved', name, parentName),
+    movedToRoot: (name) => t('movedToRoot', name),
+    moveRefused: t('moveRefused'),
+    failed: t('failed'),
+    saved: t('saved'),
+    deleteConfirm: (name) => t('deleteConfirm', name),
+    deleteSubtreeConfirm: (name, under, all) => t('deleteSubtreeConfirm', name, under, all),
+    deleted: (name, count) => t('deleted', name, count),
+    noSelection: t('noSelection'),
+    close: t('close'),
+  };
 }
 
 export interface TreeSpec {

@@ -20,7 +20,7 @@ import { useAreaTexts } from '../../../app/use-area-texts.ts';
 import type { AreaTranslate } from '../../../i18n/define-texts.ts';
 import { Tab, TabList, TabPanel, Tabs } from '../../../ui/index.ts';
 import { type KitTextKey, kitTexts } from '../../../views/kit/kit-texts.ts';
-import { type FormRequest, ResourceTree, type TreeSpec } from '../../../views/kit/resource-tree.tsx';
+import { type FormRequest, ResourceTree, type TreeSpec, treeTexts } from '../../../views/kit/resource-tree.tsx';
 import type { FormSpec } from '../../../views/kit/resource-spec.ts';
 import { schemaValidator } from '../../../views/kit/schema-validator.ts';
 import { useSelector } from '@xstate/react';
@@ -64,33 +64,7 @@ export default function OrganizationUnitsScreen() {
   const spec = useMemo(
     (): TreeSpec => ({
       id: 'ou',
-      texts: {
-        title: t('title'),
-        tree: t('tree'),
-        treeHint: t('treeHint'),
-        empty: t('empty'),
-        loadFailed: t('loadFailed'),
-        retry: t('retry'),
-        addRoot: t('addRoot'),
-        addChild: t('addChild'),
-        edit: t('edit'),
-        move: t('move'),
-        delete: t('delete'),
-        moveTitle: (name) => t('moveTitle', name),
-        newParent: t('newParent'),
-        root: t('root'),
-        moved: (name, parentName) => t('moved', name, parentName),
-        movedToRoot: (name) => t('movedToRoot', name),
-        moveRefused: t('moveRefused'),
-        failed: t('failed'),
-        saved: t('saved'),
-        deleteConfirm: (name) => t('deleteConfirm', name),
-        deleteSubtreeConfirm: (name, under, all) => t('deleteSubtreeConfirm', name, under, all),
-        deleted: (name, count) => t('deleted', name, count),
-        noSelection: t('noSelection'),
-        selectedNode: (name) => t('selectedUnit', name),
-        close: t('close'),
-      },
+      texts: treeTexts(t, { title: t('title'), selectedNode: (name) => t('selectedUnit', name) }),
       badge: (node) => t('memberCount', node.userCount),
       permissions: { create: manageOU, update: manageOU, delete: manageOU },
       load: (http, signal) => getAllOrganizationUnits(http, signal),
