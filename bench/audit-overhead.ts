@@ -321,4 +321,10 @@ if (isMainThread && import.meta.main) {
       .join(' ')}\n`,
   );
   console.log(await runOverheadBenchmark(options));
+  console.log(
+    `Load average at the end ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
 }

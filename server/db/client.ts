@@ -21,6 +21,12 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /**
+   * The database for a statement that must give up after `ms` (a count with a budget, ADR 0006):
+   * on PostgreSQL a small pool whose connections carry `statement_timeout` (one round trip, no
+   * transaction to set it locally); PGlite has no statement timeout, so there it is `db` itself.
+   */
+  withStatementTimeout(ms: number): Db;
   notify(channel: string, payload: string): Promise<void>;
   listen(channel: string, onMessage: (payload: string) => void): Promise<void>;
   close(): Promise<void>;
@@ -44,6 +50,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder }),
+    withStatementTimeout: () => db,
     notify: async (channel, payload) => {
       await client.query(`select pg_notify($1, $2)`, [channelName(channel), payload]);
     },
@@ -59,6 +66,7 @@ async function openPostgres(connectionString: string): Promise<Database> {
   // A failed idle connection (database restart) must not crash the process; the pool reconnects.
   pool.on('error', () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const timedPools = new Map<number, { pool: pg.Pool; db: Db }>();
   let listener: pg.Client | undefined;
   const handlers = new Map<string, (payload: string) => void>();
   const connectListener = async () => {
@@ -86,6 +94,17 @@ async function openPostgres(connectionString: string): Promise<Database> {
         client.release();
       }
     },
+    withStatementTimeout(ms) {
+      const budget = Math.max(1, Math.floor(ms));
+      let timed = timedPools.get(budget);
+      if (!timed) {
+        const timedPool = new pg.Pool({ connectionString, max: 4, statement_timeout: budget, idleTimeoutMillis: 30_000 });
+        timedPool.on('error', () => {});
+        timed = { pool: timedPool, db: drizzlePg(timedPool, { schema }) as unknown as Db };
+        timedPools.set(budget, timed);
+      }
+      return timed.db;
+    },
     notify: async (channel, payload) => {
       await pool.query('select pg_notify($1, $2)', [channelName(channel), payload]);
     },
@@ -96,6 +115,7 @@ async function openPostgres(connectionString: string): Promise<Database> {
     },
     close: async () => {
       await listener?.end().catch(() => {});
+      await Promise.all([...timedPools.values()].map((timed) => timed.pool.end()));
       await pool.end();
     },
   };

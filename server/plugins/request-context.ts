@@ -6,7 +6,7 @@
 //   access (the route's declared permission / authentication / feature).
 // Routes declare their access in `config.auth`; a route without it is refused by the route-table test.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext, CurrentUser, TenantInfo } from '../context.ts';
 import { identitySessions, users } from '../db/schema/index.ts';
 import { forbidden, tenantResolveError, unauthenticated } from '../errors.ts';
@@ -55,7 +55,34 @@ const claimString = (value: unknown): string | null => (typeof value === 'string
 const claimList = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : typeof value === 'string' ? [value] : [];
 
-async function resolveCaller(ctx: AppContext, request: FastifyRequest): Promise<void> {
+/**
+ * The live-session check as prepared statements, built once per app (on PostgreSQL named, so each
+ * connection parses and plans them once): the session joined with its user, or the user alone for a
+ * token without a session, and the cache bus's epoch (caches another instance invalidated since are
+ * dropped before the tenant, permission and feature checks read them). One round trip either way.
+ */
+function liveCallerQueries(ctx: AppContext) {
+  const bySession = ctx.db
+    .select({ user: users, sessionRowId: identitySessions.id, lastAccessed: identitySessions.lastAccessed, epoch: ctx.cache.epochColumn })
+    .from(identitySessions)
+    .innerJoin(users, eq(users.id, identitySessions.userId))
+    .where(and(eq(identitySessions.sessionId, sql.placeholder('sessionId')), eq(users.id, sql.placeholder('userId'))))
+    .limit(1)
+    .prepare('live_caller_by_session');
+  const byUser = ctx.db
+    .select({ user: users, sessionRowId: users.id, lastAccessed: users.lastModificationTime, epoch: ctx.cache.epochColumn })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('userId')))
+    .limit(1)
+    .prepare('live_caller_by_user');
+  return {
+    find: (userId: string, sessionId: string | null) => (sessionId ? bySession.execute({ sessionId, userId }) : byUser.execute({ userId })),
+  };
+}
+
+type LiveCallerQueries = ReturnType<typeof liveCallerQueries>;
+
+async function resolveCaller(ctx: AppContext, queries: LiveCallerQueries, request: FastifyRequest): Promise<void> {
   const header = request.headers.authorization;
   if (!header?.startsWith('Bearer ')) return;
   const claims = await ctx.tokens.verify(header.slice(7).trim());
@@ -71,18 +98,8 @@ async function resolveCaller(ctx: AppContext, request: FastifyRequest): Promise<
   }
   // One indexed lookup per request: a signed-out or revoked session, or a disabled or deleted user,
   // stops working here and now rather than when the token expires.
-  const [row] = sessionId
-    ? await ctx.db
-        .select({ user: users, sessionRowId: identitySessions.id, lastAccessed: identitySessions.lastAccessed })
-        .from(identitySessions)
-        .innerJoin(users, eq(users.id, identitySessions.userId))
-        .where(and(eq(identitySessions.sessionId, sessionId), eq(users.id, userId)))
-        .limit(1)
-    : await ctx.db
-        .select({ user: users, sessionRowId: users.id, lastAccessed: users.lastModificationTime })
-        .from(users)
-        .where(eq(users.id, userId))
-        .limit(1);
+  const [row] = await queries.find(userId, sessionId);
+  ctx.cache.observeEpoch(row?.epoch);
   if (!row?.user.isActive || row.user.isDeleted || (row.user.lockoutEnd && row.user.lockoutEnd > new Date())) {
     request.tokenError = 'invalid_token';
     return;
@@ -161,10 +178,11 @@ export function registerRequestContext(app: FastifyInstance, ctx: AppContext): v
   app.decorateRequest('t', function (this: FastifyRequest, text: LocalizableText | string, ...params: Array<string | number>) {
     return localize(this.culture, text, ...params);
   });
+  const queries = liveCallerQueries(ctx);
   app.addHook('onRequest', async (request, reply) => {
     const requested = requestedCulture(request);
     request.culture = requested ?? defaultCulture;
-    await resolveCaller(ctx, request);
+    await resolveCaller(ctx, queries, request);
     await resolveTenant(ctx, request, reply);
     // A request that names no culture gets the tenant's (or host's) Abp.Localization.DefaultLanguage.
     if (!requested) {

@@ -84,6 +84,14 @@ export function toUserDto(row: UserRow, roleNames: string[], now = new Date()): 
   };
 }
 
+/**
+ * A user row's role names, sorted like roleNamesOf, as a column of a query over users (qualified by
+ * hand: Drizzle renders columns unqualified in a one-table select).
+ */
+const pageRoleNames = sql<
+  string[]
+>`coalesce((select array_agg(r."name" order by r."name")::text[] from "user_roles" ur inner join "roles" r on r."id" = ur."role_id" where ur."user_id" = "users"."id"), '{}'::text[])`;
+
 /** Role names per user id, sorted, for the given users. */
 export async function roleNamesOf(db: Executor, userIds: string[]): Promise<Map<string, string[]>> {
   const byUser = new Map<string, string[]>(userIds.map((id) => [id, []]));
@@ -203,7 +211,45 @@ export const listUsers = (ctx: AppContext, tenantId: string | null, input: GetId
     userListFilter(tenantId, input),
     input,
     input.organizationUnitId ? membersCount(tenantId, input.organizationUnitId, input, ['organizationUnitId']) : undefined,
+    isPlainList(input) ? (page) => plainListQueries(ctx).page(tenantId, page) : undefined,
   );
+
+/** A list request that neither filters nor sorts (the screen's first request, a polling client's). */
+const isPlainList = (input: GetIdentityUsersInput) =>
+  !input.sorting?.trim() && Object.entries(input).every(([key, value]) => value === undefined || pagingKeys.has(key));
+
+const plainLists = new WeakMap<AppContext, ReturnType<typeof preparePlainList>>();
+const plainListQueries = (ctx: AppContext) => {
+  let queries = plainLists.get(ctx);
+  if (!queries) {
+    queries = preparePlainList(ctx);
+    plainLists.set(ctx, queries);
+  }
+  return queries;
+};
+
+/**
+ * The plain list's page as prepared statements (built once per app; on PostgreSQL named, so parsed
+ * and planned once per connection): exactly the query pageOfUsers builds for userListFilter with no
+ * filter and userListOrder's default order, for a tenant and for the host.
+ */
+function preparePlainList(ctx: AppContext) {
+  const query = (tenantCondition: SQL, name: string) =>
+    ctx.db
+      .select({ user: users, roleNames: pageRoleNames })
+      .from(users)
+      .where(and(tenantCondition, eq(users.isDeleted, false)))
+      .orderBy(...userListOrder(undefined))
+      .offset(sql.placeholder('offset'))
+      .limit(sql.placeholder('limit'))
+      .prepare(name);
+  const ofTenant = query(eq(users.tenantId, sql.placeholder('tenantId')), 'plain_users_page_of_tenant');
+  const ofHost = query(isNull(users.tenantId), 'plain_users_page_of_host');
+  return {
+    page: (tenantId: string | null, page: { offset: number; limit: number }) =>
+      tenantId ? ofTenant.execute({ tenantId, ...page }) : ofHost.execute(page),
+  };
+}
 
 /**
  * Exact up to the bulk actions' limit on both databases, so any set a bulk action may act on "all
@@ -222,8 +268,9 @@ export async function pageOfUsers(
   where: SQL,
   input: GetIdentityUsersInput,
   countFrom: UsersCountSource = { table: users, where },
+  /** The same page read another way (a prepared statement for the plain list). */
+  readPage?: (page: { offset: number; limit: number }) => Promise<Array<{ user: UserRow; roleNames: string[] }>>,
 ): Promise<PagedResult<IdentityUserDto> & { extraProperties: { totalCountIsEstimate: boolean } }> {
-  const order = userListOrder(input.sorting);
   const { offset, limit } = pageOf(input);
   const { rows, totalCount, isEstimate } = await pageWithCount(
     ctx,
@@ -231,23 +278,22 @@ export async function pageOfUsers(
     countFrom.where,
     { offset, limit },
     () =>
-      ctx.db
-        .select()
-        .from(users)
-        .where(where)
-        .orderBy(...order)
-        .offset(offset)
-        .limit(limit),
+      readPage
+        ? readPage({ offset, limit })
+        : // The page and its role names in one round trip (the same names, in the same order, as roleNamesOf).
+          ctx.db
+            .select({ user: users, roleNames: pageRoleNames })
+            .from(users)
+            .where(where)
+            .orderBy(...userListOrder(input.sorting))
+            .offset(offset)
+            .limit(limit),
     usersCountOptions,
-  );
-  const names = await roleNamesOf(
-    ctx.db,
-    rows.map((r) => r.id),
   );
   const now = new Date();
   return {
     totalCount,
-    items: rows.map((row) => toUserDto(row, names.get(row.id) ?? [], now)),
+    items: rows.map((row) => toUserDto(row.user, row.roleNames, now)),
     extraProperties: { totalCountIsEstimate: isEstimate },
   };
 }

@@ -4,11 +4,14 @@
 //   answer (flagged as an estimate), because counting hundreds of thousands of rows costs more than
 //   an exact figure is worth on a pager;
 // - below it the rows are counted exactly, but at most exactCountLimit + 1 of them and, on
-//   PostgreSQL, within countBudgetMs; a count that hits the cap or the budget falls back to the
+//   PostgreSQL, within countBudgetMs (one statement on a connection whose statement_timeout is the
+//   budget: Database.withStatementTimeout); a count that hits the cap or the budget falls back to the
 //   estimate (flagged); PGlite, without a statement timeout, counts exactly only up to 1,000;
 // - an estimate is never below the rows the caller has already seen (offset + page);
-// - on PostgreSQL the count runs beside the page query (pageWithCount), so a first page costs the
-//   slower of the two, not their sum; PGlite runs one statement at a time, so there it follows.
+// - the count follows the page (pageWithCount), on both databases: most pages of small tenants are
+//   not full and need no count at all, and a full page adds the estimate (and, below the limit,
+//   one capped count) after it (issue 16: a count run beside every page cost two round trips more
+//   on each short page).
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context.ts';
@@ -67,11 +70,9 @@ export async function countRows(
   let counted: number;
   if (ctx.database.kind === 'postgres') {
     try {
-      counted = await ctx.db.transaction(async (tx) => {
-        await tx.execute(sql.raw(`set local statement_timeout = ${Math.max(1, Math.floor(options.countBudgetMs))}`));
-        const [row] = await rowsOf<{ count: number }>(tx, capped);
-        return Number(row?.count ?? 0);
-      });
+      // One round trip: the connection carries the budget as its statement_timeout.
+      const [row] = await rowsOf<{ count: number }>(ctx.database.withStatementTimeout(options.countBudgetMs), capped);
+      counted = Number(row?.count ?? 0);
     } catch (error) {
       if (isTimeout(error)) return estimated;
       throw error;
@@ -85,7 +86,10 @@ export async function countRows(
   return { totalCount: counted, isEstimate: false };
 }
 
-/** Reads a page and its total; on PostgreSQL both at once (a count that a short page makes moot is dropped). */
+/**
+ * Reads a page, then its total: a page that is not full is counted by itself, without a query (a
+ * count started beside the page would cost its round trips on every short page too).
+ */
 export async function pageWithCount<T>(
   ctx: AppContext,
   table: PgTable,
@@ -94,18 +98,6 @@ export async function pageWithCount<T>(
   fetchPage: () => Promise<T[]>,
   options: CountOptions = defaultCountOptions(ctx.database.kind),
 ): Promise<{ rows: T[] } & CountResult> {
-  if (ctx.database.kind !== 'postgres') {
-    const rows = await fetchPage();
-    return { rows, ...(await countRows(ctx, table, where, { ...page, returned: rows.length }, options)) };
-  }
-  const counting = countRows(ctx, table, where, { ...page, returned: page.limit }, options).then(
-    (result) => ({ result }),
-    (error: unknown) => ({ error }),
-  );
   const rows = await fetchPage();
-  const seen = page.offset + rows.length;
-  if (rows.length < page.limit && (rows.length > 0 || page.offset === 0)) return { rows, totalCount: seen, isEstimate: false };
-  const counted = await counting;
-  if ('error' in counted) throw counted.error;
-  return { rows, totalCount: Math.max(counted.result.totalCount, seen), isEstimate: counted.result.isEstimate };
+  return { rows, ...(await countRows(ctx, table, where, { ...page, returned: rows.length }, options)) };
 }

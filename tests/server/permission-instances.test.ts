@@ -1,0 +1,78 @@
+// Two server instances on one PostgreSQL database, each with its own connections and its own
+// notification listener (as two processes behind a load balancer): a permission removed through one
+// is refused on the very next request to the other, although the other had it cached, and so is a
+// role taken from the user. No polling: the other instance reads the cache bus's epoch with the
+// caller's session (server/cache.ts), so it does not depend on when the notification arrives.
+// PGlite is single-process, so this suite runs only with TEST_DATABASE_URL.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BuiltApp, buildApp } from '../../server/app.ts';
+import { authHeaders, createUser, passwordToken } from '../kit/auth.ts';
+import { databaseKind, startTestServer, type TestServer } from '../kit/test-server.ts';
+
+const postgres = databaseKind === 'postgres';
+const password = '1q2w3E*';
+let first: TestServer;
+let second: BuiltApp;
+let secondUrl: string;
+let admin: string;
+
+beforeAll(async () => {
+  if (!postgres) return;
+  first = await startTestServer();
+  // Same database, secrets key and public URL; its own pool and listener (no shared Database object).
+  second = await buildApp({ config: { ...first.config }, logger: false });
+  await second.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = second.app.server.address();
+  secondUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  admin = (await passwordToken(first, { userName: 'admin', password })).access_token;
+});
+afterAll(async () => {
+  await second?.close();
+  await first?.stop();
+});
+
+const call = (url: string, token: string, init: RequestInit = {}) =>
+  fetch(url, { ...init, headers: { ...authHeaders(token), 'content-type': 'application/json' } });
+const setRolePermission = async (role: string, name: string, isGranted: boolean) => {
+  const url = `${first.url}/api/permission-management/permissions?providerName=R&providerKey=${encodeURIComponent(role)}`;
+  const response = await call(url, admin, { method: 'PUT', body: JSON.stringify({ permissions: [{ name, isGranted }] }) });
+  expect(response.status).toBe(204);
+};
+
+describe.skipIf(!postgres)('a permission change made through one instance', () => {
+  it('is refused, and granted again, on the next request to the other instance', async () => {
+    const created = await call(`${first.url}/api/identity/roles`, admin, {
+      method: 'POST',
+      body: JSON.stringify({ name: 'instances-clerk' }),
+    });
+    expect(created.status).toBe(200);
+    const userId = await createUser(first, { userName: 'instances.clerk', password });
+    const assigned = await call(`${first.url}/api/identity/users/${userId}/roles`, admin, {
+      method: 'PUT',
+      body: JSON.stringify({ roleNames: ['instances-clerk'] }),
+    });
+    expect(assigned.status).toBe(204);
+    await setRolePermission('instances-clerk', 'AbpIdentity.Roles', true);
+    const clerk = (await passwordToken(first, { userName: 'instances.clerk', password })).access_token;
+    const rolesOnSecond = () => call(`${secondUrl}/api/identity/roles`, clerk).then((r) => r.status);
+
+    for (let round = 0; round < 3; round += 1) {
+      // The second instance reads the grant and caches it (twice: the second answer comes from its cache).
+      expect(await rolesOnSecond()).toBe(200);
+      expect(await rolesOnSecond()).toBe(200);
+      await setRolePermission('instances-clerk', 'AbpIdentity.Roles', false);
+      expect(await rolesOnSecond()).toBe(403);
+      expect(await rolesOnSecond()).toBe(403);
+      await setRolePermission('instances-clerk', 'AbpIdentity.Roles', true);
+    }
+
+    // Taking the role away from the user (another cache: the user's role names) works the same way.
+    expect(await rolesOnSecond()).toBe(200);
+    const unassigned = await call(`${first.url}/api/identity/users/${userId}/roles`, admin, {
+      method: 'PUT',
+      body: JSON.stringify({ roleNames: [] }),
+    });
+    expect(unassigned.status).toBe(204);
+    expect(await rolesOnSecond()).toBe(403);
+  });
+});
