@@ -1,18 +1,20 @@
-// The theme's model paths through the real screen (issue 21; spec 2.3 settings panel, 4.3 theme, 9):
-// each path of the machine's model, in Chromium against the real server, with what the settings
-// panel shows, the theme the page wears and what is kept under LPX_THEME checked against the
-// spec-written reference (tests/machines/reference/theme.reference.ts). The browser produces the
-// machine's actor results itself: a choice saved before the page opens, none, storage whose reads
-// or writes of LPX_THEME fail (in the order the path says), and the OS scheme (emulated media).
+// The settings panel's lifecycles through the real screen (issue 21; spec 2.3 settings panel, 4.3
+// theme and container width, 9): each path of the theme and container-width machines' models, in
+// Chromium against the real server, with what the panel shows, the theme and width the page wears
+// and what is kept under LPX_THEME / LPX_LAYOUT checked against the spec-written references
+// (tests/machines/reference/theme.reference.ts, container-width.reference.ts). The browser produces
+// the machines' actor results itself: a choice saved before the page opens, none, storage whose
+// reads or writes of the key fail (in the order the path says), and the OS scheme (emulated media).
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
-import type { EventObject } from 'xstate';
+import { containerWidthModel } from '../../machines/shell/container-width.model.ts';
 import { themeModel } from '../../machines/shell/theme.model.ts';
 import { ensureBuilt } from '../kit/browser-session.ts';
 import { startTestServer, type TestServer } from '../kit/test-server.ts';
 import type { Call } from '../machines/reference-driver.ts';
+import { type ContainerWidthExpectedView, containerWidthReference } from '../machines/reference/container-width.reference.ts';
 import { type ThemeExpectedView, themeReference } from '../machines/reference/theme.reference.ts';
-import { describeUiPaths } from './ui-paths.ts';
+import { arrangeStoredChoice, describeUiPaths, expectStoredChoice, type StoredChoice } from './ui-paths.ts';
 
 let server: TestServer;
 
@@ -29,13 +31,7 @@ const storageKey = 'LPX_THEME';
 const labels: Record<string, string> = { light: 'Light', dim: 'Semi-Dark', dark: 'Dark', system: 'System' };
 const styleOfLabel = Object.fromEntries(Object.entries(labels).map(([style, label]) => [label, style]));
 
-const outcomes = (events: EventObject[], actor: string) =>
-  events
-    .filter((event) => event.type === `xstate.done.actor.${actor}` || event.type === `xstate.error.actor.${actor}`)
-    .map((event) => ({ ok: event.type.startsWith('xstate.done'), output: (event as { output?: unknown }).output }));
-
-/** Per page: what LPX_THEME holds now, and the outcomes of the writes still to come. */
-const kept = new WeakMap<Page, { value: string | null; saves: boolean[] }>();
+const kept = new WeakMap<Page, StoredChoice>();
 
 /** Opens the settings panel unless it is open; returns it. */
 async function settingsPanel(page: Page) {
@@ -44,6 +40,28 @@ async function settingsPanel(page: Page) {
   await panel.waitFor();
   return panel;
 }
+
+/** A radio group of the panel: its options' labels in order and the checked one. */
+async function readRadioGroup(page: Page, name: string): Promise<{ options: string[]; checked: string | null }> {
+  const radios = (await settingsPanel(page)).getByRole('radiogroup', { name }).getByRole('radio');
+  const options: string[] = [];
+  let checked: string | null = null;
+  for (let i = 0; i < (await radios.count()); i++) {
+    const radio = radios.nth(i);
+    const label =
+      (await radio.getAttribute('aria-label')) ?? (await radio.evaluate((input) => input.closest('label')?.textContent?.trim() ?? ''));
+    options.push(label);
+    if (await radio.isChecked()) checked = label;
+  }
+  return { options, checked };
+}
+
+/** The page's classes with this prefix (`theme-`, `width-`), without it. */
+const worn = (page: Page, prefix: string) =>
+  page.evaluate(
+    (prefix) => [...document.documentElement.classList].filter((name) => name.startsWith(prefix)).map((name) => name.slice(prefix.length)),
+    prefix,
+  );
 
 describeUiPaths<ThemeExpectedView>('theme', {
   model: themeModel,
@@ -59,36 +77,8 @@ describeUiPaths<ThemeExpectedView>('theme', {
       'sent when the language direction changes; in the product a new language reloads the page (src/app/system.ts), so the styles start again rather than reload on a page',
   },
   async open(page, path) {
-    const events = path.path.steps.map((step) => step.event);
-    const [load] = outcomes(events, 'loadTheme');
-    const saves = outcomes(events, 'saveTheme').map((save) => save.ok);
-    const saved = load?.ok ? ((load.output as string | null) ?? null) : null;
-    kept.set(page, { value: saved, saves: [...saves] });
     await page.emulateMedia({ colorScheme: 'light' });
-    await page.addInitScript(
-      ({ key, saved, loadFails, saves }) => {
-        // The saved choice once per page (the init script runs again on every navigation).
-        if (!sessionStorage.getItem('paths.arranged')) {
-          sessionStorage.setItem('paths.arranged', '1');
-          if (typeof saved === 'string') localStorage.setItem(key, saved);
-        }
-        const proto = Storage.prototype;
-        const getItem = proto.getItem;
-        const setItem = proto.setItem;
-        // The test reads what is kept past the refusals below.
-        (window as unknown as { keptTheme(): string | null }).keptTheme = () => getItem.call(localStorage, key);
-        const quota = () => new DOMException('The quota has been exceeded.', 'QuotaExceededError');
-        proto.getItem = function (name: string) {
-          if (this === localStorage && name === key && loadFails) throw new DOMException('The operation is insecure.', 'SecurityError');
-          return getItem.call(this, name);
-        };
-        proto.setItem = function (name: string, value: string) {
-          if (this === localStorage && name === key && saves.length > 0 && saves.shift() === false) throw quota();
-          setItem.call(this, name, value);
-        };
-      },
-      { key: storageKey, saved, loadFails: load ? !load.ok : false, saves },
-    );
+    kept.set(page, await arrangeStoredChoice(page, path, storageKey, { load: 'loadTheme', save: 'saveTheme' }));
     await page.goto(`${server.url}/`);
     await settingsPanel(page);
   },
@@ -103,34 +93,60 @@ describeUiPaths<ThemeExpectedView>('theme', {
     await panel.getByRole('radio', { name: labels[style], exact: true }).check({ force: true });
   },
   async read(page) {
-    const panel = await settingsPanel(page);
-    const group = panel.getByRole('radiogroup', { name: 'Appearance' });
-    const radios = group.getByRole('radio');
-    const options: string[] = [];
-    let style: string | null = null;
-    for (let i = 0; i < (await radios.count()); i++) {
-      const radio = radios.nth(i);
-      const label =
-        (await radio.getAttribute('aria-label')) ?? (await radio.evaluate((input) => input.closest('label')?.textContent?.trim() ?? ''));
-      options.push(label);
-      if (await radio.isChecked()) style = styleOfLabel[label] ?? label;
-    }
-    const worn = await page.evaluate(() => [...document.documentElement.classList].filter((name) => /^theme-(light|dim|dark)$/.test(name)));
-    const alert = panel.getByRole('alert');
+    const group = await readRadioGroup(page, 'Appearance');
+    const applied = await worn(page, 'theme-');
+    const alert = (await settingsPanel(page)).getByRole('alert');
     return {
-      style,
-      applied: worn.length === 1 ? worn[0]!.slice('theme-'.length) : worn.length === 0 ? null : worn,
+      style: group.checked === null ? null : (styleOfLabel[group.checked] ?? group.checked),
+      applied: applied.length === 1 ? applied[0] : applied.length === 0 ? null : applied,
       error: (await alert.count()) > 0 ? await alert.first().textContent() : null,
-      options,
+      options: group.options,
     };
   },
   seen: (view) => ({ style: view.style, applied: view.applied, error: view.error, options: view.options.map((option) => option.label) }),
-  async checkCalls(page, calls: Call[]) {
-    const state = kept.get(page)!;
-    for (const call of calls.filter((c) => c.name === 'saveTheme')) {
-      // The browser answers the writes in the order the path's outcomes say (see open).
-      if (state.saves.shift() !== false) state.value = (call.input as { style: string }).style;
-    }
-    await expect.poll(() => page.evaluate(() => (window as unknown as { keptTheme(): string | null }).keptTheme())).toBe(state.value);
+  checkCalls: (page, calls: Call[]) =>
+    expectStoredChoice(page, kept.get(page)!, calls, 'saveTheme', (input) => (input as { style: string }).style),
+});
+
+const layoutKey = 'LPX_LAYOUT';
+const keptLayout = new WeakMap<Page, StoredChoice>();
+
+describeUiPaths<ContainerWidthExpectedView>('container width', {
+  model: containerWidthModel,
+  scenarios: ['default options'],
+  notInTheProduct: {
+    'no default, no Full Width': "the widths are the product's three (spec 9); another set cannot be configured",
   },
+  reference: containerWidthReference,
+  automaticActors: ['loadLayout', 'saveLayout'],
+  async open(page, path) {
+    keptLayout.set(page, await arrangeStoredChoice(page, path, layoutKey, { load: 'loadLayout', save: 'saveLayout' }));
+    await page.goto(`${server.url}/`);
+    await settingsPanel(page);
+  },
+  async act(page, event) {
+    if (event.type !== 'layout.select') throw new Error(`no user action plays ${event.type}`);
+    const layout = (event as unknown as { layout: string }).layout;
+    const label = containerWidthReference(undefined)
+      .view()
+      .options.find((option) => option.layoutClass === layout)!.label;
+    await (await settingsPanel(page)).getByRole('radio', { name: label, exact: true }).check({ force: true });
+  },
+  async read(page) {
+    const group = await readRadioGroup(page, 'Container Width');
+    const labels = containerWidthReference(undefined).view().options;
+    return {
+      layout: labels.find((option) => option.label === group.checked)?.layoutClass ?? group.checked,
+      worn: await worn(page, 'width-'),
+      options: group.options,
+    };
+  },
+  // The chosen width is both the checked radio and the class the page wears.
+  seen: (view) => ({
+    layout: view.layout,
+    worn: view.layout === null ? [] : [view.layout],
+    options: view.options.map((option) => option.label),
+  }),
+  checkCalls: (page, calls: Call[]) =>
+    expectStoredChoice(page, keptLayout.get(page)!, calls, 'saveLayout', (input) => (input as { layout: string }).layout),
 });

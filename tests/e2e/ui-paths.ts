@@ -116,3 +116,75 @@ export function describeUiPaths<TView>(name: string, suite: UiPathSuite<TView>):
     for (const path of paths) it(path.title, () => playInBrowser(suite, path as ModelPath));
   });
 }
+
+/** What a choice kept in localStorage holds now, and the outcomes of its writes still to come. */
+export interface StoredChoice {
+  key: string;
+  value: string | null;
+  saves: boolean[];
+}
+
+const outcomesOf = (path: ModelPath, actor: string) =>
+  path.path.steps
+    .map((step) => step.event)
+    .filter((event) => event.type === `xstate.done.actor.${actor}` || event.type === `xstate.error.actor.${actor}`)
+    .map((event) => ({ ok: event.type.startsWith('xstate.done'), output: (event as { output?: unknown }).output }));
+
+/**
+ * For a machine that reads a choice from localStorage[key] with `load` and writes it with `save`
+ * (theme, container width): before the page opens, the choice the path's load finds is stored, or
+ * reading the key fails as the path says, and the key's writes succeed or fail in the path's order.
+ */
+export async function arrangeStoredChoice(
+  page: Page,
+  path: ModelPath,
+  key: string,
+  actors: { load: string; save: string },
+): Promise<StoredChoice> {
+  const [load] = outcomesOf(path, actors.load);
+  const saves = outcomesOf(path, actors.save).map((save) => save.ok);
+  const saved = load?.ok && typeof load.output === 'string' ? load.output : null;
+  await page.addInitScript(
+    ({ key, saved, loadFails, saves }) => {
+      // The saved choice once per page (the init script runs again on every navigation).
+      const arranged = `paths.arranged.${key}`;
+      if (!sessionStorage.getItem(arranged)) {
+        sessionStorage.setItem(arranged, '1');
+        if (saved !== null) localStorage.setItem(key, saved);
+      }
+      const proto = Storage.prototype;
+      const getItem = proto.getItem;
+      const setItem = proto.setItem;
+      // The test reads what is kept past the refusals below.
+      const kept = ((window as unknown as { keptChoice?: Record<string, () => string | null> }).keptChoice ??= {});
+      kept[key] = () => getItem.call(localStorage, key);
+      proto.getItem = function (name: string) {
+        if (this === localStorage && name === key && loadFails) throw new DOMException('The operation is insecure.', 'SecurityError');
+        return getItem.call(this, name);
+      };
+      proto.setItem = function (name: string, value: string) {
+        if (this === localStorage && name === key && saves.length > 0 && saves.shift() === false)
+          throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+        setItem.call(this, name, value);
+      };
+    },
+    { key, saved, loadFails: load ? !load.ok : false, saves },
+  );
+  return { key, value: saved, saves: [...saves] };
+}
+
+/** After the reference's `save` calls (answered in the path's order), storage keeps the last written value. */
+export async function expectStoredChoice(
+  page: Page,
+  choice: StoredChoice,
+  calls: Call[],
+  save: string,
+  valueOf: (input: unknown) => string,
+) {
+  for (const call of calls.filter((c) => c.name === save)) if (choice.saves.shift() !== false) choice.value = valueOf(call.input);
+  await expect
+    .poll(() =>
+      page.evaluate((key) => (window as unknown as { keptChoice: Record<string, () => string | null> }).keptChoice[key]!(), choice.key),
+    )
+    .toBe(choice.value);
+}
