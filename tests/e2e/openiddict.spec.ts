@@ -9,7 +9,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { tokenRequest } from '../kit/auth.ts';
-import { dataRows, identitySpec, rowAction, searchFor, tabTo } from './identity-helpers.ts';
+import { dataRows, identitySpec, rowAction, screenshots, searchFor, tabTo } from './identity-helpers.ts';
 import { expectAxeCleanInLightAndDark } from './shell-helpers.ts';
 
 const spec = identitySpec();
@@ -179,8 +179,10 @@ describe('OpenID applications screen', () => {
     const dialog = page.getByRole('dialog', { name: 'New application' });
     await dialog.waitFor();
     await expectAxeCleanInLightAndDark(page);
+    await screenshots(page, 'openid-application-form-general');
     await openTab(page, dialog, 'Flows');
     await expectAxeCleanInLightAndDark(page, { dark: false });
+    await screenshots(page, 'openid-application-form-flows');
     await page.keyboard.press('Escape');
     expect(problems).toEqual([]);
     await page.close();
