@@ -1,0 +1,252 @@
+// The ledger under chaos (issue 11 "Figures"; ADRs 0013 and 0015): 10,000 transfers sent by 48
+// concurrent clients to two server processes on one PostgreSQL database (the group commit of two
+// instances sharing a tenant's chain), with random Idempotency-Key replays (the same request again
+// after its answer, at once to both processes, or with another body), while each process is killed
+// with SIGKILL once and restarted on the same database. A request cut off by a kill is sent again
+// with its key (to whichever process is up), except one in ten, which is abandoned. At the end:
+// - the invariant check (GET /api/app/ledger/verify: balances, totals, flags, hash chain) reports
+//   no violation;
+// - every acknowledged transfer exists exactly once, under its key, with the id answered; every
+//   answer to a replay is the first answer; a replay with another body is 409;
+// - a refused request (an overdraft: 403) left nothing, and an abandoned one exists at most once.
+// PostgreSQL only: PGlite is an embedded database that one process opens at a time, so there is
+// neither a second instance nor a database that outlives a killed server to test; the PostgreSQL
+// pass of the suite (TEST_DATABASE_URL) runs it. Run time on the 2-core CI machine: about 2-4
+// minutes (four server starts, 10,000+ requests at 60-150 per second through HTTP); the timeout is
+// generous for a loaded machine.
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { adminPassword } from '../../server/db/seed/identity.ts';
+import { lookupValueId } from '../../server/modules/lookups/ids.ts';
+import { passwordToken } from '../kit/auth.ts';
+import { type ServerProcess, startServerProcess } from '../kit/server-process.ts';
+
+const onPostgres = !!process.env.TEST_DATABASE_URL;
+const processes: ServerProcess[] = [];
+afterAll(async () => {
+  for (const server of processes.reverse()) await server.remove();
+});
+
+// biome-ignore lint/suspicious/noExplicitAny: the answers are read freely, each check asserts their shape
+type Json = Record<string, any>;
+
+interface Instance {
+  process: ServerProcess;
+  token: string;
+}
+
+interface Request {
+  key: string;
+  body: Json;
+  /** Status and body of the first answer, null while none came. */
+  status: number | null;
+  answer: string | null;
+  attempts: number;
+  abandoned: boolean;
+}
+
+const total = 10_000;
+const clients = 48;
+const wallets = 200;
+
+async function up(process: ServerProcess): Promise<Instance> {
+  processes.push(process);
+  const { access_token: token } = await passwordToken({ url: process.base } as never, {
+    userName: 'admin',
+    password: adminPassword,
+    tenant: 'acme',
+    clientId: 'Finance_App',
+  });
+  return { process, token };
+}
+
+async function send(instance: Instance, method: string, path: string, body: unknown, key?: string) {
+  const response = await fetch(`${instance.process.base}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${instance.token}`,
+      'content-type': 'application/json',
+      ...(key ? { 'idempotency-key': key } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, text: await response.text() };
+}
+
+describe.skipIf(!onPostgres)('ledger chaos: two instances, kills, replays (PostgreSQL)', () => {
+  it('keeps every acknowledged transfer exactly once and the invariants whole', { timeout: 900_000 }, async () => {
+    const started = Date.now();
+    const first = await up(await startServerProcess({ LOG_LEVEL: 'error' }, { postgres: true }));
+    const second = await up(await startServerProcess({ LOG_LEVEL: 'error' }, { reuse: first.process }));
+    const live = new Set<Instance>([first, second]);
+
+    // Fixture: wallets (no overdraft) funded from CASH, the hot accounts CASH and SALES_INCOME.
+    const system = JSON.parse((await send(first, 'GET', '/api/app/ledger-account?currencyCode=USD&maxResultCount=100', undefined)).text)
+      .items as Json[];
+    const cash = system.find((a) => a.code === 'CASH')!.id as string;
+    const sales = system.find((a) => a.code === 'SALES_INCOME')!.id as string;
+    const run = Date.now().toString(36);
+    const ids: string[] = [];
+    for (let i = 0; i < wallets; i++) {
+      const made = await send(first, 'POST', '/api/app/ledger-account', {
+        code: `CHAOS-${run}-${i}`,
+        name: `Chaos wallet ${i}`,
+        currencyCode: 'USD',
+        accountTypeId: lookupValueId('AccountType', 'FinancialAccounts'),
+        debitsMustNotExceedCredits: true,
+      });
+      expect(made.status).toBe(200);
+      ids.push(JSON.parse(made.text).id);
+    }
+    for (let i = 0; i < ids.length; i += 50) {
+      const legs = ids.slice(i, i + 50).map((id) => ({ debitAccountId: cash, creditAccountId: id, amount: '60.00', currencyCode: 'USD' }));
+      expect((await send(first, 'POST', '/api/app/ledger-transfer', { transfers: legs }, crypto.randomUUID())).status).toBe(200);
+    }
+
+    // The requests: 40% top-ups, 40% wallet to wallet (some refused when the wallet ran dry), 20% purchases.
+    const pick = () => ids[Math.floor(Math.random() * ids.length)]!;
+    const requests: Request[] = Array.from({ length: total }, () => {
+      const r = Math.random();
+      const a = pick();
+      let b = pick();
+      while (b === a) b = pick();
+      const [debit, credit] = r < 0.4 ? [cash, a] : r < 0.8 ? [a, b] : [a, sales];
+      const amount = `${1 + Math.floor(Math.random() * 9)}.${String(Math.floor(Math.random() * 100)).padStart(2, '0')}`;
+      return {
+        key: crypto.randomUUID(),
+        body: { transfers: [{ debitAccountId: debit, creditAccountId: credit, amount, currencyCode: 'USD' }] },
+        status: null,
+        answer: null,
+        attempts: 0,
+        abandoned: false,
+      };
+    });
+
+    const anyLive = async (): Promise<Instance> => {
+      for (;;) {
+        const all = [...live];
+        if (all.length) return all[Math.floor(Math.random() * all.length)]!;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    };
+    /** Sends the request once to a live instance: its status and body, or null when the process died. */
+    const attempt = async (request: Request, body: Json = request.body) => {
+      const instance = await anyLive();
+      request.attempts++;
+      try {
+        return await send(instance, 'POST', '/api/app/ledger-transfer', body, request.key);
+      } catch {
+        return null;
+      }
+    };
+    const replays: Array<{ request: Request; status: number; text: string }> = [];
+    const otherBody: Array<{ request: Request; status: number }> = [];
+
+    // Chaos: each process killed once (at 30% and 65% of the requests answered) and restarted on the database.
+    let answered = 0;
+    const restarts: Promise<void>[] = [];
+    const chaos = [
+      { at: total * 0.3, victim: first },
+      { at: total * 0.65, victim: second },
+    ];
+    const onAnswer = () => {
+      answered++;
+      const due = chaos.find((c) => c.at <= answered);
+      if (!due) return;
+      chaos.splice(chaos.indexOf(due), 1);
+      const instance = [...live].find((i) => i.process === due.victim.process)!;
+      live.delete(instance);
+      instance.process.kill();
+      restarts.push(
+        (async () => {
+          await instance.process.exited;
+          live.add(await up(await startServerProcess({ LOG_LEVEL: 'error' }, { reuse: instance.process })));
+        })(),
+      );
+    };
+
+    let next = 0;
+    const client = async () => {
+      while (next < total) {
+        const request = requests[next++]!;
+        const twin = Math.random() < 0.05;
+        // 5%: the same request sent twice at once (to either instance): one effect, one answer.
+        const [result, twinResult] = await Promise.all([attempt(request), twin ? attempt(request) : Promise.resolve(null)]);
+        let outcome = result ?? twinResult;
+        if (result && twinResult) replays.push({ request, status: twinResult.status, text: twinResult.text });
+        // Cut off by a kill: sent again with its key until answered, except one in ten, abandoned.
+        if (!outcome && Math.random() < 0.1) {
+          request.abandoned = true;
+          continue;
+        }
+        while (!outcome) outcome = await attempt(request);
+        request.status = outcome.status;
+        request.answer = outcome.text;
+        onAnswer();
+        const r = Math.random();
+        if (r < 0.1) {
+          // 10%: replayed after its answer (to either instance), the same body.
+          const again = await attempt(request);
+          if (again) replays.push({ request, status: again.status, text: again.text });
+        } else if (r < 0.12 && outcome.status === 200) {
+          // 2%: the key again with another body.
+          const changed = { transfers: [{ ...request.body.transfers[0], amount: '0.01' }] };
+          const again = await attempt(request, changed);
+          if (again) otherBody.push({ request, status: again.status });
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: clients }, client));
+    await Promise.all(restarts);
+    const sending = (Date.now() - started) / 1000;
+
+    // The answers: transfers made (200) or refused overdrafts (403), nothing else.
+    const acknowledged = requests.filter((r) => r.status === 200);
+    const refused = requests.filter((r) => r.status === 403);
+    const abandoned = requests.filter((r) => r.abandoned);
+    expect(requests.filter((r) => r.status !== null && r.status !== 200 && r.status !== 403).map((r) => [r.status, r.answer])).toEqual([]);
+    expect(acknowledged.length + refused.length + abandoned.length).toBe(total);
+    expect(refused.every((r) => JSON.parse(r.answer!).error.code === 'Finance.Ledger:ExceedsCredits')).toBe(true);
+    expect(acknowledged.length).toBeGreaterThan(total * 0.8);
+    expect(replays.length).toBeGreaterThan(500);
+    for (const replay of replays) expect([replay.status, replay.text]).toEqual([replay.request.status, replay.request.answer]);
+    expect(otherBody.length).toBeGreaterThan(50);
+    expect(otherBody.every((o) => o.status === 409)).toBe(true);
+
+    // The invariant check through a restarted instance: no violation.
+    const verify = JSON.parse((await send(await anyLive(), 'GET', '/api/app/ledger/verify', undefined)).text);
+    expect(verify.violation).toBeNull();
+    expect(verify.isValid).toBe(true);
+
+    // In the database: each key's transfers.
+    const client_ = new pg.Client({ connectionString: first.process.databaseUrl });
+    await client_.connect();
+    try {
+      const { rows } = await client_.query<{ key: string; count: string; ids: string[] }>(
+        `select idempotency_key as key, count(*)::text as count, array_agg(id::text) as ids
+             from ledger_transfers where idempotency_key = any($1::text[]) group by idempotency_key`,
+        [requests.map((r) => r.key)],
+      );
+      const made = new Map(rows.map((r) => [r.key, { count: Number(r.count), ids: r.ids }]));
+      // Every acknowledged transfer exactly once, the one answered.
+      for (const request of acknowledged)
+        expect([request.key, made.get(request.key)]).toEqual([request.key, { count: 1, ids: [JSON.parse(request.answer!).items[0].id] }]);
+      // A refused one left nothing; an abandoned one (cut off, never sent again) at most once.
+      for (const request of refused) expect([request.key, made.get(request.key)]).toEqual([request.key, undefined]);
+      for (const request of abandoned) expect(made.get(request.key)?.count ?? 0).toBeLessThanOrEqual(1);
+      const { rows: totals } = await client_.query<{ count: string }>(
+        `select count(*)::text as count from ledger_transfers where idempotency_key = any($1::text[])`,
+        [requests.map((r) => r.key)],
+      );
+      const abandonedMade = abandoned.filter((r) => made.has(r.key)).length;
+      expect(Number(totals[0]!.count)).toBe(acknowledged.length + abandonedMade);
+      console.log(
+        `ledger chaos: ${total} requests (${acknowledged.length} acknowledged, ${refused.length} refused, ${abandoned.length} abandoned of which ${abandonedMade} made), ` +
+          `${requests.reduce((n, r) => n + r.attempts, 0)} sends, ${replays.length} replays, ${otherBody.length} other bodies; ` +
+          `verify checked ${verify.checkedTransfers} transfers; ${sending.toFixed(0)} s of sending, ${((Date.now() - started) / 1000).toFixed(0)} s in all`,
+      );
+    } finally {
+      await client_.end();
+    }
+  });
+});
