@@ -16,7 +16,7 @@ import { pathToFileURL } from 'node:url';
 import { isMachine, machineFiles } from './machine-files.ts';
 import type { AnyStateMachine } from 'xstate';
 import { parseRecording, type Recording } from '../machines/inspection/recording.ts';
-import { formatReplay, replayRecording } from '../machines/inspection/replay.ts';
+import { formatReplay, type ReplayResult, replayRecording } from '../machines/inspection/replay.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -41,6 +41,20 @@ export async function discoverMachines(dir = path.join(root, 'machines')): Promi
     }
   }
   return machines;
+}
+
+/** The recording plus, per actor key whose replay diverged, where and how (for the replay viewer). */
+export function annotateRecording(recording: Recording, result: ReplayResult): Recording & { replay: Record<string, unknown> } {
+  const replay: Record<string, unknown> = {};
+  for (const actor of result.actors)
+    if (actor.divergence)
+      replay[actor.actor.key] = {
+        divergedAtStep: actor.divergence.step,
+        eventType: actor.divergence.eventType,
+        expected: actor.divergence.expected,
+        actual: actor.divergence.actual,
+      };
+  return { ...recording, replay };
 }
 
 /** A recorded state as the generated test compares it: `loading`, `{"signedIn":"ready"}`. */
@@ -103,13 +117,17 @@ ${cases}
 }
 
 async function main(args: string[]): Promise<number> {
+  const annotateAt = args.indexOf('--annotate');
+  const annotateFile = annotateAt === -1 ? undefined : args[annotateAt + 1];
   const writeAt = args.indexOf('--write-test');
   const testFile = writeAt === -1 ? undefined : args[writeAt + 1];
   if (writeAt !== -1 && (!testFile || testFile.startsWith('-'))) {
     console.error('usage: npm run replay -- <inspection-recording.json> [--write-test tests/machines/<name>.replay.test.ts]');
     return 2;
   }
-  const file = args.find((arg, index) => !arg.startsWith('-') && !(writeAt !== -1 && index === writeAt + 1));
+  const file = args.find(
+    (arg, index) => !arg.startsWith('-') && !(writeAt !== -1 && index === writeAt + 1) && !(annotateAt !== -1 && index === annotateAt + 1),
+  );
   if (!file) {
     console.error('usage: npm run replay -- <inspection-recording.json> [--write-test tests/machines/<name>.replay.test.ts]');
     return 2;
@@ -123,6 +141,10 @@ async function main(args: string[]): Promise<number> {
   }
   const result = await replayRecording(recording, await discoverMachines());
   for (const line of formatReplay(recording, result)) console.log(line);
+  if (annotateFile) {
+    fs.writeFileSync(annotateFile, `${JSON.stringify(annotateRecording(recording, result), null, 2)}\n`);
+    console.log(`wrote ${annotateFile}: open it in the replay viewer (docs/site/replay.html, or /docs/replay in the product)`);
+  }
   if (testFile) {
     fs.mkdirSync(path.dirname(path.resolve(testFile)), { recursive: true });
     fs.writeFileSync(testFile, replayTestSource(recording, file, testFile));

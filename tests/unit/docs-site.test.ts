@@ -2,12 +2,17 @@
 // with no server (so a unit-level suite: Chromium, no test server). Every machine the generator finds (machines/**/*.machine.ts) has a page with a
 // state chart rendered to SVG and every generated test path; the index lists them all and its search
 // finds machines, states and events; axe finds no serious violation on any page.
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { replayRecording } from '../../machines/inspection/replay.ts';
 import { collectMachines, type MachineInfo } from '../../scripts/machine-docs.ts';
+import { annotateRecording, discoverMachines } from '../../scripts/replay-inspection.ts';
 import { type Browser, launchBrowser, seriousAxeViolations } from '../kit/browser.ts';
+import { recordPagedListFilter } from './paged-list-recording.ts';
 
 const site = path.resolve(import.meta.dirname, '../../docs/site');
 const url = (file: string) => pathToFileURL(path.join(site, file)).href;
@@ -94,6 +99,59 @@ describe('machine documentation site (file://)', { timeout: 300_000 }, () => {
       expect(await page.locator(`a[href="../../${info.file}"]`).count(), id).toBeGreaterThan(0);
       expect(problems, `${id}: console errors`).toEqual([]);
       await axeClean(page, id);
+    }
+  });
+
+  it('the replay viewer opens a recording, steps through it with the state highlighted, and marks a divergence', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'replay-viewer-'));
+    try {
+      const recording = await recordPagedListFilter();
+      const file = path.join(dir, 'inspection-paged-list.json');
+      fs.writeFileSync(file, JSON.stringify(recording));
+      await page.goto(url('replay.html'));
+      await page.getByLabel('Recording file').setInputFiles(file);
+      expect(await page.locator('#replay-summary').textContent()).toContain('1 actor(s), 4 event(s)');
+      // Step to the filter being typed: its payload, redacted; then to the submit: the list is loading.
+      await page.getByRole('button', { name: 'Next step' }).click();
+      await page.getByRole('button', { name: 'Next step' }).click();
+      expect(await page.locator('#step-event').textContent()).toMatch(/^filter\.change/);
+      const payload = await page.locator('#step-payload').textContent();
+      expect(payload).toContain('"userName": "adm"');
+      expect(payload).toContain('[redacted]');
+      expect(payload).not.toContain('hunter2');
+      await page.getByRole('button', { name: 'Next step' }).click();
+      expect(await page.locator('#step-status').textContent()).toBe('Step 4 of 4: filter.submit in pagedList');
+      expect(await page.locator('#step-state').textContent()).toBe('loaded → loading');
+      const current = await page
+        .locator('#step-chart svg.chart .current')
+        .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-state')));
+      expect(current).toEqual(['loading']);
+      expect(await page.getByRole('button', { name: 'Next step' }).isDisabled()).toBe(true);
+      await page.getByRole('button', { name: 'Previous step' }).click();
+      expect(await page.locator('#step-chart svg.chart .current').getAttribute('data-state')).toBe('loaded');
+      expect(await page.locator('#step-diverged').isHidden()).toBe(true);
+      expect(problems, 'console errors').toEqual([]);
+      await axeClean(page, 'replay');
+
+      // The recording says filter.submit led to `loaded`; today's machine reaches `loading`.
+      const tampered = structuredClone(recording);
+      tampered.actors[0]!.events[3]!.state = 'loaded';
+      const annotated = path.join(dir, 'inspection-annotated.json');
+      fs.writeFileSync(annotated, JSON.stringify(annotateRecording(tampered, await replayRecording(tampered, await discoverMachines()))));
+      await page.getByLabel('Recording file').setInputFiles(annotated);
+      expect(await page.locator('#step-list li', { hasText: 'diverged here' }).textContent()).toContain('filter.submit');
+      await page.getByRole('button', { name: 'Last' }).click();
+      expect(await page.locator('#step-diverged').textContent()).toBe(
+        'Diverged here: the current machines reach loading, the recording says loaded.',
+      );
+      // Not a recording: a clear message, nothing shown.
+      const other = path.join(dir, 'other.json');
+      fs.writeFileSync(other, '{"hello": 1}');
+      await page.getByLabel('Recording file').setInputFiles(other);
+      expect(await page.getByRole('alert').textContent()).toContain('is not a recording');
+      expect(await page.locator('#replay').isHidden()).toBe(true);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 });
