@@ -89,17 +89,16 @@ export function currencySpec(t: AreaTranslate<CurrencyKey>, kit: AreaTranslate<K
         { name: 'currencyTypeId', label: labels.currencyTypeId, kind: 'select', isRequired: true, optionsFrom: '__types' },
         { name: 'isActive', label: labels.isActive, kind: 'checkbox' },
       ],
-      validate: schemaValidator(
-        CreateCurrencyDto,
-        labels,
-        {
+      validate: (values) => {
+        const errors = schemaValidator(CreateCurrencyDto, labels, {
           required: (label) => kit('fieldRequired', label),
           tooLong: (label, limit) => kit('fieldTooLong', label, limit),
           invalid: (label) => kit('fieldInvalid', label),
-        },
-        (values): Record<string, string> =>
-          typeof values.code === 'string' && values.code !== '' && !/^[A-Z]{2,8}$/.test(values.code) ? { code: t('codeInvalid') } : {},
-      ),
+        })(values);
+        // The code's own rule in words, instead of the schema's 'invalid'.
+        const badCode = typeof values.code === 'string' && values.code !== '' && !/^[A-Z]{2,8}$/.test(values.code);
+        return badCode ? { ...errors, code: t('codeInvalid') } : errors;
+      },
       loadNew: async (http, signal) => ({
         values: {
           __isCreate: true,
