@@ -12,6 +12,7 @@ import { ledgerAccounts, roles, users } from '../../server/db/schema/index.ts';
 import { AppError } from '../../server/errors.ts';
 import { servicePermissionGuard } from '../../server/modules/kernel/guard.ts';
 import type { PostingLeg } from '../../server/modules/ledger/guards.ts';
+import { formatMoney, parseMoney } from '../../server/modules/ledger/money.ts';
 import { lookupValueId } from '../../server/modules/lookups/ids.ts';
 import { authHeaders, passwordToken } from '../kit/auth.ts';
 import { startTestServer, type TestServer } from '../kit/test-server.ts';
@@ -254,6 +255,54 @@ describe('kernel services', () => {
     const topUp = (await call('GET', '/api/app/service/all')).body.items.find((n: Json) => n.code === serviceCodes.topUp);
     expect(await check(admin!.id, [leg(1_000_000n, topUp.id)])).toBe('allowed');
     expect(await check(john!.id, [leg(100n, topUp.id)])).toBe('Finance.Kernel:ServiceNotAllowed');
+  });
+});
+
+describe('a transfer naming its service', () => {
+  it('goes through the service-permission guard: refused with a localized 403 and nothing moved, allowed within the grant', async () => {
+    const accounts = (await call('GET', '/api/app/ledger-account?currencyCode=USD&maxResultCount=100')).body.items as Json[];
+    const cash = accounts.find((a) => a.code === 'CASH')!;
+    const sales = accounts.find((a) => a.code === 'SALES_INCOME')!;
+    const service = (
+      await call('POST', '/api/app/service', { code: 'TRANSFER_TEST', name: 'Transfer test', nodeTypeId: nodeType('ServiceNode') })
+    ).body;
+    const transfer = (amount: string) =>
+      call(
+        'POST',
+        '/api/app/ledger-transfer',
+        { transfers: [{ debitAccountId: cash.id, creditAccountId: sales.id, amount, currencyCode: 'USD', serviceId: service.id }] },
+        { ...headers, 'idempotency-key': crypto.randomUUID() },
+      );
+    const before = (await call('GET', `/api/app/ledger-account/${sales.id}`)).body;
+    const refused = await transfer('10');
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toMatchObject({
+      code: 'Finance.Kernel:ServiceNotAllowed',
+      message: 'You may not use the service Transfer test.',
+    });
+    const [admin] = await server.ctx.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.tenantId, acmeId), eq(users.userName, 'admin')));
+    const grant = await call('POST', '/api/app/service-permission', {
+      serviceId: service.id,
+      granteeType: 'User',
+      granteeId: admin!.id,
+      currencyCode: 'USD',
+      maxAmount: '5',
+    });
+    expect(grant.status).toBe(200);
+    const tooMuch = await transfer('10');
+    expect(tooMuch.body.error.message).toBe('The service Transfer test allows you at most 5.00 USD per transfer: 10.00 USD is more.');
+    expect((await call('GET', `/api/app/ledger-account/${sales.id}`)).body.creditsPosted).toBe(before.creditsPosted);
+    const allowed = await transfer('5');
+    expect(allowed.status).toBe(200);
+    const after = (await call('GET', `/api/app/ledger-account/${sales.id}`)).body;
+    expect(after.creditsPosted).toBe(formatMoney(parseMoney(before.creditsPosted, 2)! + 500n, 2));
+    // Named by a transfer, the service is in use: it cannot be deleted (only deactivated).
+    const deleted = await call('DELETE', `/api/app/service/${service.id}`);
+    expect(deleted.status).toBe(403);
+    expect(deleted.body.error.code).toBe('Finance.Kernel:ServiceInUse');
   });
 });
 

@@ -371,7 +371,7 @@ export class LedgerWriter {
             released: 0n,
             timeoutAt: pending && leg.timeoutSeconds ? new Date(Date.now() + leg.timeoutSeconds * 1000) : null,
             reversalOfId: null,
-            serviceId: null,
+            serviceId: leg.serviceId ?? null,
           };
         }),
       answer: (rows, decimals) => this.groupDto(rows, decimals),
