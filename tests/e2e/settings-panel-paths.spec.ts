@@ -6,7 +6,7 @@
 // the machines' actor results itself: a choice saved before the page opens, none, storage whose
 // reads or writes of the key fail (in the order the path says), and the OS scheme (emulated media).
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 import { containerWidthModel } from '../../machines/shell/container-width.model.ts';
 import { themeModel } from '../../machines/shell/theme.model.ts';
 import { ensureBuilt } from '../kit/browser-session.ts';

@@ -156,8 +156,8 @@ export async function arrangeStoredChoice(
       const getItem = proto.getItem;
       const setItem = proto.setItem;
       // The test reads what is kept past the refusals below.
-      const kept = ((window as unknown as { keptChoice?: Record<string, () => string | null> }).keptChoice ??= {});
-      kept[key] = () => getItem.call(localStorage, key);
+      const host = window as unknown as { keptChoice?: Record<string, () => string | null> };
+      host.keptChoice = { ...host.keptChoice, [key]: () => getItem.call(localStorage, key) };
       proto.getItem = function (name: string) {
         if (this === localStorage && name === key && loadFails) throw new DOMException('The operation is insecure.', 'SecurityError');
         return getItem.call(this, name);
@@ -179,9 +179,9 @@ export async function expectStoredChoice(
   choice: StoredChoice,
   calls: Call[],
   save: string,
-  valueOf: (input: unknown) => string,
-) {
-  for (const call of calls.filter((c) => c.name === save)) if (choice.saves.shift() !== false) choice.value = valueOf(call.input);
+  storedValue: (input: unknown) => string,
+): Promise<void> {
+  for (const call of calls.filter((c) => c.name === save)) if (choice.saves.shift() !== false) choice.value = storedValue(call.input);
   await expect
     .poll(() =>
       page.evaluate((key) => (window as unknown as { keptChoice: Record<string, () => string | null> }).keptChoice[key]!(), choice.key),
