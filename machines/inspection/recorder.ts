@@ -10,6 +10,8 @@
 //   state it was in before its oldest kept event (its baseline) so a truncated recording still
 //   replays. Actors whose events all left the buffer leave the recording too.
 // - Events are redacted when they are recorded, so secrets never sit in the buffer.
+// - An actor already running when recording starts (a support session started from the user menu)
+//   gets the snapshot it had before its first recorded event as its baseline, so it replays too.
 import type { AnyActorRef, AnyStateMachine, InspectionEvent, MachineSnapshot, StateValue } from 'xstate';
 import { type RecordedActor, type RecordedEvent, type Recording, recordingFormat, recordingFormatVersion, redact } from './recording.ts';
 
@@ -41,8 +43,13 @@ interface ActorMeta {
   machineId: string;
   /** Events of this actor still in the buffer. */
   retained: number;
-  /** Snapshot after the last event that left the buffer. */
+  /**
+   * Snapshot after the last event that left the buffer, or, for an actor that was already running
+   * when recording started, the snapshot it had before the first event recorded.
+   */
   baseline: MachineSnapshot<never, never, never, never, never, never, never, never> | null;
+  /** Whether any event of this actor was recorded (its start, or the first one seen). */
+  seen: boolean;
 }
 
 interface Entry extends RecordedEvent {
@@ -78,7 +85,7 @@ export function createRecorder(options: RecorderOptions = {}): Recorder {
     let meta = metas.get(ref);
     if (meta === undefined) {
       const machine = machineOf(ref);
-      meta = machine ? { key: `a${nextKey++}`, ref, machineId: machine.id, retained: 0, baseline: null } : null;
+      meta = machine ? { key: `a${nextKey++}`, ref, machineId: machine.id, retained: 0, baseline: null, seen: false } : null;
       metas.set(ref, meta);
     }
     return meta;
@@ -105,13 +112,19 @@ export function createRecorder(options: RecorderOptions = {}): Recorder {
       size += 1;
     }
     entry.actor.retained += 1;
+    entry.actor.seen = true;
     if (!live.has(entry.actor.key)) live.set(entry.actor.key, entry.actor);
   }
 
   function record(inspection: InspectionEvent, time: number): void {
     if (inspection.type === '@xstate.event') {
       const target = inspection.actorRef as AnyActorRef;
-      if (metaOf(target)) sources.set(inspection.event, describeSource(inspection.sourceRef as AnyActorRef | undefined, target));
+      const meta = metaOf(target);
+      if (!meta) return;
+      sources.set(inspection.event, describeSource(inspection.sourceRef as AnyActorRef | undefined, target));
+      // Recording started while this actor was running (a support session started from the menu):
+      // the state it is in now, before this event, is where a replay starts.
+      if (!meta.seen && inspection.event.type !== 'xstate.init') meta.baseline = target.getSnapshot() as ActorMeta['baseline'];
       return;
     }
     if (inspection.type !== '@xstate.snapshot') return;

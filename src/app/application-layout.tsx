@@ -3,7 +3,7 @@
 // useSelector and send events; the menu is the registry filtered by the caller's access and the
 // Filter Menu text; one panel (mobile menu, settings or user menu) is open at a time.
 import { useSelector } from '@xstate/react';
-import { lazy, type ReactNode, Suspense, useEffect, useMemo } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { type LayoutClass, selectContainerWidth } from '../../machines/shell/container-width.machine.ts';
 import { selectLanguage } from '../../machines/shell/language.machine.ts';
@@ -19,6 +19,7 @@ import { SideMenuView } from '../views/shell/side-menu-view.tsx';
 import { type ToolbarPanel, ToolbarView, UserPanelView } from '../views/shell/toolbar-view.tsx';
 import { flattenMenu, type MenuEntry, menuTrail, visibleMenu } from './menu.ts';
 import { isGranted } from './access.ts';
+import { inspectionFlagOn, onRecordingChange, recordingActive, saveRecording, startRecording } from './inspection.ts';
 import { matchRoute } from './routes.ts';
 import { selectAccess, selectCurrentUser, shallowEqual } from './shell-view.ts';
 import { useSystem } from './system-context.ts';
@@ -124,6 +125,8 @@ export function ApplicationLayout({ children }: { children: ReactNode }) {
     onToggle: (id: string) => menuGroups.send({ type: 'menu.toggle', id }),
   };
 
+  // A support session (issue 12): the user menu starts and saves it; the indicator shows it runs.
+  const recording = useSyncExternalStore(onRecordingChange, recordingActive, () => false);
   return (
     <div className={`app-shell ${topMenu ? 'layout-top' : 'layout-side'}`} data-panel={panel}>
       <a className="skip-link" href="#main-content">
@@ -190,7 +193,11 @@ export function ApplicationLayout({ children }: { children: ReactNode }) {
             impersonatorUserId: user.impersonatorUserId,
             linkedAccountsAvailable: config.linkedAccountsAvailable,
             developerDocs: isGranted(access, 'Finance.Developer.Docs'),
+            recordingOffered: isGranted(access, 'Finance.Developer.Docs') || inspectionFlagOn(),
+            recording,
           })}
+          onRecordSession={startRecording}
+          onSaveRecording={() => void saveRecording()}
           onLogout={() => auth.send({ type: 'auth.signOut' })}
           onEndImpersonation={() => auth.send({ type: 'auth.impersonate', userId: null })}
           onNavigate={() => closePanel('profile')}
@@ -198,6 +205,14 @@ export function ApplicationLayout({ children }: { children: ReactNode }) {
         />
       )}
       <div className="content">
+        {recording && (
+          <p className="recording-indicator" role="status" style={{ margin: 0, padding: '0.25rem 1rem', fontWeight: 600 }}>
+            <span aria-hidden="true" style={{ color: '#b00020' }}>
+              ●{' '}
+            </span>
+            {t('user.recording')}
+          </p>
+        )}
         <BreadcrumbView t={t} trail={trail} />
         <main id="main-content" className="container" tabIndex={-1}>
           {children}

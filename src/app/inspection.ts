@@ -3,12 +3,18 @@
 // the recording as inspection-<timestamp>.json for `npm run replay -- <file>` (docs/inspection.md).
 // Rules:
 // - On in development (`import.meta.env.DEV`); in a production build only when the page was opened
-//   with `?inspect=1` once (remembered in localStorage until `?inspect=0`). Otherwise
-//   inspectOptions() returns {} and nothing is loaded or listened to.
+//   with `?inspect=1` once (remembered in localStorage until `?inspect=0`). Otherwise nothing is
+//   recorded or loaded until a support session is started (below).
 // - The recorder itself is imported lazily, so a production bundle carries only this small shim;
 //   the events seen before it has loaded are queued (bounded) with their time and recorded after.
 // - One recorder for the page: every actor system that spreads inspectOptions() (or is passed to
 //   inspectActor() before it starts) shares it.
+// - A support session (issue 12): 'Record a support session' in the user menu (offered with
+//   Finance.Developer.Docs or when the flag above is on) calls startRecording(); 'Save recording'
+//   calls saveRecording(), which downloads the file and ends the session. So that actors created
+//   before the session are recorded too, inspectOptions() always hands out a forwarder (one call per
+//   event, dropped while no session runs); the recorder gives such actors their current state as
+//   the baseline. recordingActive()/onRecordingChange() drive the recording indicator.
 import type { AnyActorRef, InspectionEvent } from 'xstate';
 import type { Recorder } from '../../machines/inspection/recorder.ts';
 import type { Recording } from '../../machines/inspection/recording.ts';
@@ -55,6 +61,11 @@ interface Session {
 }
 
 let session: Session | null = null;
+let shortcutListening = false;
+const listeners = new Set<() => void>();
+const notify = () => {
+  for (const listener of listeners) listener();
+};
 
 function startSession(): Session {
   const startedAt = Date.now();
@@ -75,32 +86,72 @@ function startSession(): Session {
     queue.length = 0;
     return loaded;
   });
-  window.addEventListener('keydown', (event) => {
-    if (!isSaveShortcut(event)) return;
-    event.preventDefault();
-    void saveInspection();
-  });
+  if (!shortcutListening) {
+    shortcutListening = true;
+    window.addEventListener('keydown', (event) => {
+      if (!isSaveShortcut(event)) return;
+      event.preventDefault();
+      void saveInspection();
+    });
+  }
   console.info('[inspection] recording machine events; Ctrl+Alt+Shift+S saves them (docs/inspection.md)');
   return { inspect, recorder };
 }
 
+/** Every actor gets this: it passes events on to the session while one runs. */
+const forward = (event: InspectionEvent) => session?.inspect(event);
+let flagChecked = false;
+
+/** Whether the inspect flag (development, or ?inspect=1 remembered) is on for this page. */
+export function inspectionFlagOn(): boolean {
+  if (typeof window === 'undefined') return false;
+  let storage: Storage | null = null;
+  try {
+    storage = window.localStorage;
+  } catch {
+    storage = null;
+  }
+  return inspectionEnabled({ dev: import.meta.env.DEV, search: window.location.search, storage });
+}
+
 /**
  * Options to spread into createActor: `createActor(logic, { ...inspectOptions(), input })`.
- * Empty (no recorder, no listener) unless inspection is enabled.
+ * Empty where there is no page; else a forwarder that records while a session runs (from page load
+ * when the flag is on, or from 'Record a support session').
  */
 export function inspectOptions(): { inspect?: (event: InspectionEvent) => void } {
   if (typeof window === 'undefined') return {};
-  if (!session) {
-    let storage: Storage | null = null;
-    try {
-      storage = window.localStorage;
-    } catch {
-      storage = null;
-    }
-    if (!inspectionEnabled({ dev: import.meta.env.DEV, search: window.location.search, storage })) return {};
-    session = startSession();
+  if (!flagChecked) {
+    flagChecked = true;
+    if (inspectionFlagOn()) session = startSession();
   }
-  return { inspect: session.inspect };
+  return { inspect: forward };
+}
+
+/** Starts a support session (the user menu's 'Record a support session'); no-op when one runs. */
+export function startRecording(): void {
+  if (typeof window === 'undefined' || session) return;
+  session = startSession();
+  notify();
+}
+
+/** Whether a session is recording now (the recording indicator). */
+export function recordingActive(): boolean {
+  return session !== null;
+}
+
+/** Calls `listener` when a session starts or ends; returns the unsubscribe. */
+export function onRecordingChange(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** 'Save recording': downloads the session's recording and ends the session. */
+export async function saveRecording(): Promise<Recording | null> {
+  const recording = await saveInspection();
+  session = null;
+  notify();
+  return recording;
 }
 
 /**

@@ -8,12 +8,16 @@
 //   Authority Delegation only when the user is not impersonated; while impersonated, 'Back to my
 //   account' (ends the impersonation: the Impersonation grant without a user id) stands before Logout.
 // - 'Machine docs' (the machine documentation site, issue 12) only with Finance.Developer.Docs.
+// - 'Record a support session' (issue 12) with Finance.Developer.Docs or the inspect flag
+//   (?inspect=1, development); while a session records, 'Save recording' stands in its place.
 import type { TextKey } from '../i18n/texts.ts';
 
 export type UserMenuAction =
   | { kind: 'route'; path: string }
   | { kind: 'newTab'; href: string }
   | { kind: 'endImpersonation' }
+  | { kind: 'recordSession' }
+  | { kind: 'saveRecording' }
   | { kind: 'logout' };
 
 export interface UserMenuItem {
@@ -34,6 +38,10 @@ export interface UserMenuInput {
   linkedAccountsAvailable: boolean;
   /** Whether the user holds Finance.Developer.Docs. */
   developerDocs?: boolean;
+  /** Whether a support session may be recorded (Finance.Developer.Docs or the inspect flag). */
+  recordingOffered?: boolean;
+  /** Whether a support session records now. */
+  recording?: boolean;
 }
 
 export function userMenuGroups(input: UserMenuInput): UserMenuItem[][] {
@@ -69,6 +77,14 @@ export function userMenuGroups(input: UserMenuInput): UserMenuItem[][] {
       order: 105,
       action: { kind: 'route', path: '/docs/open' },
     },
+    input.recording === true
+      ? { id: 'saveRecording', label: 'user.saveRecording', order: 105, action: { kind: 'saveRecording' } }
+      : input.recordingOffered === true && {
+          id: 'recordSession',
+          label: 'user.recordSession',
+          order: 105,
+          action: { kind: 'recordSession' },
+        },
     input.impersonatorUserId !== null && {
       id: 'backToImpersonator',
       label: 'user.backToImpersonator',

@@ -78,3 +78,16 @@ describe('user menu: machine docs (issue 12)', () => {
     expect(granted.at(-1)).toMatchObject({ label: 'user.machineDocs', action: { kind: 'route', path: '/docs/open' } });
   });
 });
+
+describe('user menu: support session (issue 12)', () => {
+  it("offers 'Record a support session' when allowed, and 'Save recording' in its place while recording", () => {
+    expect(ids(base)[0]).not.toContain('recordSession');
+    const offered = userMenuGroups({ ...base, recordingOffered: true })[0]!;
+    expect(offered.at(-1)).toMatchObject({ id: 'recordSession', label: 'user.recordSession', action: { kind: 'recordSession' } });
+    const recording = userMenuGroups({ ...base, recordingOffered: true, recording: true })[0]!;
+    expect(recording.map((item) => item.id)).not.toContain('recordSession');
+    expect(recording.at(-1)).toMatchObject({ id: 'saveRecording', label: 'user.saveRecording', action: { kind: 'saveRecording' } });
+    // A session started in development (flag on at load) can be saved even where it is not offered.
+    expect(ids({ ...base, recording: true })[0]).toContain('saveRecording');
+  });
+});

@@ -96,13 +96,27 @@ export interface UserPanelProps {
   onLogout(): void;
   /** Ends an impersonation: back to the impersonator's own account. */
   onEndImpersonation(): void;
+  /** 'Record a support session' and 'Save recording' (issue 12). */
+  onRecordSession?(): void;
+  onSaveRecording?(): void;
   onNavigate(): void;
   /** Escape closes the panel. */
   onClose(): void;
   pointer?: PointerHandlers;
 }
 
-export function UserPanelView({ t, user, groups, onLogout, onEndImpersonation, onNavigate, onClose, pointer }: UserPanelProps) {
+export function UserPanelView({
+  t,
+  user,
+  groups,
+  onLogout,
+  onEndImpersonation,
+  onRecordSession,
+  onSaveRecording,
+  onNavigate,
+  onClose,
+  pointer,
+}: UserPanelProps) {
   const item = (entry: UserMenuItem): ReactNode => {
     const label = t(entry.label);
     const icon = entry.icon ? <Icon name={entry.icon} /> : null;
@@ -112,6 +126,21 @@ export function UserPanelView({ t, user, groups, onLogout, onEndImpersonation, o
           {label}
         </button>
       );
+    if (entry.action.kind === 'recordSession' || entry.action.kind === 'saveRecording') {
+      const act = entry.action.kind === 'recordSession' ? onRecordSession : onSaveRecording;
+      return (
+        <button
+          type="button"
+          className="menu-link"
+          onClick={() => {
+            act?.();
+            onNavigate();
+          }}
+        >
+          {label}
+        </button>
+      );
+    }
     if (entry.action.kind === 'newTab')
       return (
         <a className="menu-link" href={entry.action.href} target="_blank" rel="noopener noreferrer">
