@@ -227,7 +227,12 @@ function FormField({
   switch (field.kind) {
     case 'checkbox':
       return (
-        <Checkbox isSelected={value === true} isReadOnly={isReadOnly} onChange={(checked) => onChange(field.name, checked)}>
+        <Checkbox
+          isSelected={value === true}
+          isReadOnly={isReadOnly}
+          description={field.description}
+          onChange={(checked) => onChange(field.name, checked)}
+        >
           {field.label}
         </Checkbox>
       );
