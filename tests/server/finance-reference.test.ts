@@ -293,6 +293,23 @@ describe('account rules', () => {
     expect((await account(other.id)).creditsPosted).toBe('0.00');
   });
 
+  it('holds the daily limit under concurrent transfers: of ten parallel 20.00 credits, exactly five pass', async () => {
+    const parallel = (
+      await call(admin, 'POST', '/api/app/ledger-account', {
+        code: 'W-PAR',
+        name: 'Wallet',
+        currencyCode: 'USD',
+        accountTypeId: financialAccounts,
+      })
+    ).body;
+    const answers = await Promise.all(Array.from({ length: 10 }, () => transfer(cash, parallel, '20.00')));
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(5);
+    expect(answers.filter((answer) => answer.status === 403).map((answer) => answer.body.error.code)).toEqual(
+      Array(5).fill('Finance.AccountRule:DailyCreditLimit'),
+    );
+    expect((await account(parallel.id)).creditsPosted).toBe('100.00');
+  });
+
   it('takes no decision or edit once final (409 from the machine); the manager has no access', async () => {
     const again = await call(approver, 'POST', `/api/app/account-rule/${rule.id}/reject`, {});
     expect(again.status).toBe(409);
