@@ -26,23 +26,12 @@ import { listExport } from '../../views/kit/list-export.ts';
 import { abpListQuery, type FilterSpec, type FormFieldSpec, type Option, type ResourceSpec } from '../../views/kit/resource-spec.ts';
 import { schemaValidator } from '../../views/kit/schema-validator.ts';
 import type { inventoryTexts } from './inventory-texts.ts';
+import { type PriceSlot, priceErrors, pricesOf, slotName, slotsOf } from './price-fields.ts';
 
 type InventoryKey = Parameters<ReturnType<typeof inventoryTexts>>[0];
 type Texts = AreaTranslate<InventoryKey>;
 
-/** One price field: a price level in one currency. */
-interface PriceSlot {
-  name: string;
-  priceLevelId: string;
-  levelLabel: string;
-  currencyCode: string;
-  decimals: number;
-}
-
 type ProductRow = ProductDto & { typeLabel: string; pricesText: string };
-
-const slotName = (levelId: string, code: string) => `price__${levelId}__${code}`;
-const pricePattern = (decimals: number) => new RegExp(decimals ? `^[0-9]{1,14}(\\.[0-9]{1,${decimals}})?$` : '^[0-9]{1,14}$');
 
 async function categoryOptions(http: Http, signal: AbortSignal): Promise<Option[]> {
   const all = await getAllCategories(http, signal);
@@ -82,8 +71,6 @@ async function loadChoices(http: Http, signal: AbortSignal) {
   return { __categories: categories, __types: types, __taxTargets: taxTargets, __slots: slots };
 }
 
-const slotsOf = (values: EntityValues) => (Array.isArray(values.__slots) ? (values.__slots as PriceSlot[]) : []);
-
 const bodyOf = (values: EntityValues) => ({
   name: String(values.name ?? '').trim(),
   description: String(values.description ?? ''),
@@ -91,9 +78,7 @@ const bodyOf = (values: EntityValues) => ({
   productTypeId: String(values.productTypeId ?? ''),
   taxTargetId: typeof values.taxTargetId === 'string' && values.taxTargetId !== '' ? values.taxTargetId : null,
   isActive: values.isActive !== false,
-  prices: slotsOf(values)
-    .filter((slot) => typeof values[slot.name] === 'string' && String(values[slot.name]).trim() !== '')
-    .map((slot) => ({ priceLevelId: slot.priceLevelId, currencyCode: slot.currencyCode, amount: String(values[slot.name]).trim() })),
+  prices: pricesOf(values),
 });
 
 export function productSpec(
@@ -201,11 +186,7 @@ export function productSpec(
           const errors: Record<string, string> = {};
           if (typeof values.sku === 'string' && values.sku !== '' && !/^[A-Za-z0-9_.\-/]{1,64}$/.test(values.sku))
             errors.sku = t('skuInvalid');
-          for (const slot of slotsOf(values)) {
-            const text = typeof values[slot.name] === 'string' ? String(values[slot.name]).trim() : '';
-            if (text !== '' && !pricePattern(slot.decimals).test(text)) errors[slot.name] = t('priceInvalid', slot.decimals);
-          }
-          return errors;
+          return { ...errors, ...priceErrors(values, t) };
         },
       ),
       loadNew: async (http, signal) => ({ values: { ...initial, ...(await loadChoices(http, signal)) }, concurrencyStamp: null }),

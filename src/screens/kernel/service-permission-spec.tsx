@@ -26,12 +26,12 @@ import type { KitTextKey } from '../../views/kit/kit-texts.ts';
 import { abpListQuery, type FilterSpec, type FormFieldSpec, type Option, type ResourceSpec } from '../../views/kit/resource-spec.ts';
 import { schemaValidator } from '../../views/kit/schema-validator.ts';
 import type { kernelTexts } from './kernel-texts.ts';
+import { limitErrors, limitsOf } from './limit-fields.ts';
 
 type KernelKey = Parameters<ReturnType<typeof kernelTexts>>[0];
 type Texts = AreaTranslate<KernelKey>;
 
 const quietly = async (load: () => Promise<Option[]>) => load().catch((): Option[] => []);
-const amountPattern = /^[0-9]{1,14}(\.[0-9]{1,4})?$/;
 
 /** The choices a grant form needs: services that are operations, the three kinds of grantee, the currencies. */
 async function loadChoices(http: Http, signal: AbortSignal) {
@@ -58,11 +58,6 @@ async function loadChoices(http: Http, signal: AbortSignal) {
     __currencies: currencies,
   };
 }
-
-const limitsOf = (values: EntityValues) => {
-  const text = (name: string) => (typeof values[name] === 'string' && values[name] !== '' ? String(values[name]).trim() : null);
-  return { currencyCode: text('currencyCode'), maxAmount: text('maxAmount'), dailyLimit: text('dailyLimit') };
-};
 
 export function servicePermissionSpec(
   t: Texts,
@@ -164,16 +159,7 @@ export function servicePermissionSpec(
           tooLong: (label, limit) => kit('fieldTooLong', label, limit),
           invalid: (label) => kit('fieldInvalid', label),
         },
-        (values) => {
-          const errors: Record<string, string> = {};
-          const limits = limitsOf(values);
-          for (const name of ['maxAmount', 'dailyLimit'] as const) {
-            const value = limits[name];
-            if (value !== null && !amountPattern.test(value)) errors[name] = t('amountInvalid');
-            else if (value !== null && limits.currencyCode === null) errors.currencyCode = t('limitNeedsCurrency');
-          }
-          return errors;
-        },
+        (values) => limitErrors(values, t),
       ),
       loadNew: async (http, signal) => ({
         values: {
