@@ -5,11 +5,11 @@
 // secret; deleting it refuses its next token request and ends its sign-ins' access tokens; a client
 // registered with `http://localhost:4200` (no trailing slash) signs in through the code flow with
 // exactly that URI; the SPA client is editable but not deletable; built-in scopes protected; host only.
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import * as client from 'openid-client';
 import { describe, expect, it } from 'vitest';
 import type { ApplicationDto, ApplicationTokenLifetimeDto, ScopeDto } from '../../contract/openiddict.ts';
-import { applications } from '../../server/db/schema/index.ts';
+import { applications, permissionGrants } from '../../server/db/schema/index.ts';
 import { authorizeThroughLoginPage, tokenRequest } from '../kit/auth.ts';
 import { expectError, identitySuite, request } from './identity-helpers.ts';
 
@@ -259,6 +259,26 @@ describe('applications', () => {
     const cc = await clientCredentials('Short_Service', created.clientSecret!);
     expect(cc.body.expires_in).toBe(120);
     expectError(await suite.admin.call('PUT', `${apps}/${created.id}/token-lifetime`, { accessTokenLifetime: -5 }), 400);
+  });
+
+  it("manages an application's permissions (provider C) only for a registered client, and drops them with it", async () => {
+    const created = await create(confidential('Granted_Service'));
+    const path = (key: string) => `/api/permission-management/permissions?providerName=C&providerKey=${key}`;
+    expect((await suite.admin.call('GET', path('Granted_Service'))).status).toBe(200);
+    const put = await suite.admin.call('PUT', path('Granted_Service'), { permissions: [{ name: 'AbpIdentity.Users', isGranted: true }] });
+    expect(put.status, JSON.stringify(put.body)).toBe(204);
+    const grants = async () =>
+      (
+        await suite.server.ctx.db
+          .select()
+          .from(permissionGrants)
+          .where(and(eq(permissionGrants.providerName, 'C'), eq(permissionGrants.providerKey, 'Granted_Service')))
+      ).length;
+    expect(await grants()).toBe(1);
+    expectError(await suite.admin.call('GET', path('No_Such_Client')), 404);
+    expect((await suite.admin.call('DELETE', `${apps}?id=${created.id}`)).status).toBe(204);
+    expect(await grants()).toBe(0);
+    expectError(await suite.admin.call('GET', path('Granted_Service')), 404);
   });
 
   it('is host only: a tenant admin is refused', async () => {

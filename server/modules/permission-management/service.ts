@@ -3,7 +3,8 @@
 // - managing R needs AbpIdentity.Roles.ManagePermissions, U AbpIdentity.Users.ManagePermissions and
 //   C OpenIddictPro.Application.ManagePermissions; the permission depends on a query value, so the
 //   routes declare {authenticated:true} and this module checks it (401 before 403 stays intact);
-// - a role or user must exist in the caller's tenant (another tenant's id is a 404, like a missing one);
+// - a role or user must exist in the caller's tenant (another tenant's id is a 404, like a missing one),
+//   and a client (C) must be a registered OpenID application;
 // - only permissions the provider may hold on this side, with their feature enabled, are listed or
 //   accepted; anything else in a PUT is a 400 and nothing is written;
 // - a PUT is one transaction followed by one cache-bus invalidation for that provider.
@@ -12,7 +13,7 @@ import type { FastifyRequest } from 'fastify';
 import type { GetPermissionListResultDto, PermissionGroupDto } from '../../../contract/permission-management.ts';
 import { trackPermissionGrant } from '../../audit/entities.ts';
 import type { AppContext } from '../../context.ts';
-import { permissionGrants, roles, users } from '../../db/schema/index.ts';
+import { applications, permissionGrants, roles, users } from '../../db/schema/index.ts';
 import { forbidden, invalidField, notFound, type ValidationErrorItem, validationError } from '../../errors.ts';
 import { sameTenant } from '../shared/tenancy.ts';
 import { invalidatePermissionGrants, loadGrantedNames, loadUserRoleNames } from './checker.ts';
@@ -65,7 +66,14 @@ export async function resolveTarget(
     if (!user) throw notFound('IdentityUser', providerKey);
     return { tenantId, providerName, providerKey, displayName: user.userName };
   }
-  return { tenantId, providerName, providerKey, displayName: providerKey };
+  // C: an OpenID application of the identity server (host-wide), by client id.
+  const [application] = await ctx.db
+    .select({ clientId: applications.clientId })
+    .from(applications)
+    .where(and(eq(applications.clientId, providerKey), eq(applications.isDeleted, false)))
+    .limit(1);
+  if (!application) throw notFound('OpenIddictApplication', providerKey);
+  return { tenantId, providerName, providerKey, displayName: application.clientId };
 }
 
 /** Whether the provider may hold the permission here: side, allowed providers and required feature. */
