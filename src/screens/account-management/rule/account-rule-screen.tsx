@@ -27,49 +27,16 @@ import { Badge } from '../../../ui/index.ts';
 import { type KitTextKey, kitTexts } from '../../../views/kit/kit-texts.ts';
 import { abpListQuery, type FilterSpec, type ResourceSpec } from '../../../views/kit/resource-spec.ts';
 import { ResourceScreen } from '../../../views/kit/resource-screen.tsx';
+import { limitNames, limitText, validateAccountRule } from './account-rule-rules.ts';
 import { accountRuleTexts } from './account-rule-texts.ts';
 
 type AccountRuleKey = Parameters<ReturnType<typeof accountRuleTexts>>[0];
 type AccountRuleRow = AccountRuleDto & { accountTypeLabel: string };
 
-const limitNames = [
-  'minBalance',
-  'maxBalance',
-  'maxSingleAmount',
-  'dailyDebitLimit',
-  'dailyCreditLimit',
-  'monthlyDebitLimit',
-  'monthlyCreditLimit',
-] as const;
-const amountPattern = /^[0-9]{1,14}(\.[0-9]{1,4})?$/;
-const signedPattern = /^-?[0-9]{1,14}(\.[0-9]{1,4})?$/;
-
 const loadChoices = async (http: Http, signal: AbortSignal) => {
   const [types, currencies] = await Promise.all([getLookupOptions(http, 'AccountType', signal), currencyOptions(http, signal)]);
   return { __accountTypes: types, __currencies: currencies };
 };
-
-const limitText = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
-
-export function validateAccountRule(t: AreaTranslate<AccountRuleKey>, kit: AreaTranslate<KitTextKey>) {
-  return (values: EntityValues): Record<string, string> => {
-    const errors: Record<string, string> = {};
-    const name = typeof values.name === 'string' ? values.name.trim() : '';
-    if (name === '') errors.name = kit('fieldRequired', t('name'));
-    else if (name.length > 128) errors.name = kit('fieldTooLong', t('name'), 128);
-    if (!values.accountTypeId) errors.accountTypeId = kit('fieldRequired', t('accountType'));
-    if (!values.currencyCode) errors.currencyCode = kit('fieldRequired', t('currency'));
-    for (const field of limitNames) {
-      const text = limitText(values[field]);
-      if (text !== null && !(field === 'minBalance' ? signedPattern : amountPattern).test(text)) errors[field] = t('amountInvalid');
-    }
-    const min = limitText(values.minBalance);
-    const max = limitText(values.maxBalance);
-    if (!errors.minBalance && !errors.maxBalance && min !== null && max !== null && Number(min) > Number(max))
-      errors.minBalance = t('minAboveMax');
-    return errors;
-  };
-}
 
 export function accountRuleSpec(
   t: AreaTranslate<AccountRuleKey>,

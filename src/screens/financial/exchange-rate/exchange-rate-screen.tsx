@@ -5,7 +5,6 @@
 // superseded; the currencies come from the tenant's currencies; the rate is a decimal text (> 0, at
 // most 12 decimals), never a number; an empty effective date means now.
 import { useMemo } from 'react';
-import type { EntityValues } from '../../../../machines/generic/entity-form.machine.ts';
 import { currencyOptions } from '../../../api/currencies.ts';
 import { createExchangeRate, type ExchangeRateDto, getExchangeRates } from '../../../api/exchange-rates.ts';
 import { useAreaTexts } from '../../../app/use-area-texts.ts';
@@ -16,26 +15,10 @@ import { type KitTextKey, kitTexts } from '../../../views/kit/kit-texts.ts';
 import { localDateTimeToInstant } from '../../../views/kit/list-url.ts';
 import { abpListQuery, type FilterSpec, type ResourceSpec } from '../../../views/kit/resource-spec.ts';
 import { ResourceScreen } from '../../../views/kit/resource-screen.tsx';
+import { validateExchangeRate } from './exchange-rate-rules.ts';
 import { exchangeRateTexts } from './exchange-rate-texts.ts';
 
 type ExchangeRateKey = Parameters<ReturnType<typeof exchangeRateTexts>>[0];
-
-const ratePattern = /^[0-9]{1,18}(\.[0-9]{1,12})?$/;
-
-export function validateExchangeRate(t: AreaTranslate<ExchangeRateKey>, kit: AreaTranslate<KitTextKey>) {
-  return (values: EntityValues): Record<string, string> => {
-    const errors: Record<string, string> = {};
-    if (!values.baseCurrencyCode) errors.baseCurrencyCode = kit('fieldRequired', t('baseCurrency'));
-    if (!values.quoteCurrencyCode) errors.quoteCurrencyCode = kit('fieldRequired', t('quoteCurrency'));
-    else if (values.quoteCurrencyCode === values.baseCurrencyCode) errors.quoteCurrencyCode = t('sameCurrency');
-    const rate = typeof values.rate === 'string' ? values.rate.trim() : '';
-    if (rate === '') errors.rate = kit('fieldRequired', t('rate'));
-    else if (!ratePattern.test(rate) || !/[1-9]/.test(rate)) errors.rate = t('rateInvalid');
-    if (typeof values.effectiveFrom === 'string' && values.effectiveFrom !== '' && localDateTimeToInstant(values.effectiveFrom) === null)
-      errors.effectiveFrom = kit('fieldInvalid', t('effectiveFrom'));
-    return errors;
-  };
-}
 
 export function exchangeRateSpec(
   t: AreaTranslate<ExchangeRateKey>,
