@@ -98,6 +98,13 @@ describe('OpenID applications screen', () => {
     await page.keyboard.press('Escape');
     await edit.waitFor({ state: 'detached' });
 
+    // Its permission modal (provider C, the client id) opens and closes.
+    await rowAction(page, table(page), 'E2e_Reports', 'Permissions');
+    const permissions = page.getByRole('dialog', { name: 'Permissions - E2e_Reports' });
+    await permissions.getByRole('navigation', { name: 'Permission groups' }).waitFor();
+    await page.keyboard.press('Escape');
+    await permissions.waitFor({ state: 'detached' });
+
     // Delete it: its next token request is refused.
     await rowAction(page, table(page), 'E2e_Reports', 'Delete');
     const confirm = page.getByRole('alertdialog', { name: 'Are you sure?' });
