@@ -418,6 +418,34 @@ describe('inventory', () => {
     expect((await call('DELETE', `/api/app/category/${drinks.id}`)).status).toBe(204);
   });
 
+  it("keeps a currency's decimals and the currency itself while a price uses it", async () => {
+    const eur = await call('POST', '/api/app/currency', {
+      code: 'EUR',
+      name: 'Euro',
+      decimals: 2,
+      currencyTypeId: lookupValueId('CurrencyType', 'FIAT'),
+    });
+    expect(eur.status).toBe(200);
+    const made = await call('POST', '/api/app/product', {
+      sku: 'EUR-1',
+      name: 'Priced in euros',
+      categoryId: food.id,
+      productTypeId: lookupValueId('ProductType', 'API'),
+      prices: [price('Retail', 'EUR', '3.10')],
+    });
+    expect(made.body.prices).toEqual([price('Retail', 'EUR', '3.10')]);
+    const decimals = await call('PUT', `/api/app/currency/${eur.body.id}`, {
+      name: 'Euro',
+      decimals: 3,
+      currencyTypeId: eur.body.currencyTypeId,
+    });
+    expect(decimals.status).toBe(403);
+    expect(decimals.body.error.code).toBe('Finance.Ledger:DecimalsInUse');
+    expect((await call('DELETE', `/api/app/currency/${eur.body.id}`)).body.error.code).toBe('Finance.Ledger:CurrencyInUse');
+    expect((await call('GET', `/api/app/product/${made.body.id}`)).body.prices).toEqual([price('Retail', 'EUR', '3.10')]);
+    expect((await call('DELETE', `/api/app/product/${made.body.id}`)).status).toBe(204);
+  });
+
   it('refuses a user without Finance.Inventory (and Kernel writes without Finance.Services)', async () => {
     // john.smith (acme, role manager) holds no Finance permission: demo roles start empty.
     const john = authHeaders(await passwordToken(server, { userName: 'john.smith', password: '1q2w3E*', tenant: 'acme' }));

@@ -1,8 +1,9 @@
 // Currencies of a tenant (finance-domain.md "Reference data"). Rules:
 // - code (2-8 capitals, e.g. USD, LL) unique per tenant and fixed once created; decimals 0-4;
 //   the type is a CurrencyType lookup value; a stale concurrency stamp answers 409;
-// - a currency used by a ledger account keeps its decimals (every stored amount is in its minor
-//   unit) and cannot be deleted, only deactivated; an inactive currency takes no new account;
+// - a currency used by a ledger account, a product price or a service-permission limit keeps its
+//   decimals (every stored amount is in its minor unit) and cannot be deleted, only deactivated;
+//   an inactive currency takes no new account;
 // - every tenant (and the host) starts with LL (0 decimals, ADR 0012) and USD (2), FIAT.
 import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -10,7 +11,7 @@ import type { CreateCurrencyDto, CurrencyDto, GetCurrenciesInput, UpdateCurrency
 import { iso, type PagedResult } from '../../../contract/common.ts';
 import { trackEntityChange } from '../../audit/scope.ts';
 import type { AppContext } from '../../context.ts';
-import { currencies, ledgerAccounts } from '../../db/schema/index.ts';
+import { currencies, ledgerAccounts, productPrices, servicePermissions } from '../../db/schema/index.ts';
 import { notFound, staleConcurrencyStamp } from '../../errors.ts';
 import type { Executor } from '../identity/user-repository.ts';
 import { lookupValuesOf } from '../lookups/lookup-values.ts';
@@ -104,13 +105,26 @@ async function findCurrency(db: Executor, tenantId: string | null, id: string): 
 export const getCurrency = async (ctx: AppContext, tenantId: string | null, id: string) =>
   toCurrencyDto(await findCurrency(ctx.db, tenantId, id));
 
+/** Ledger accounts, product prices and service-permission limits keep amounts in the currency's minor unit. */
 async function inUse(db: Executor, tenantId: string | null, code: string): Promise<boolean> {
   const [row] = await db
     .select({ id: ledgerAccounts.id })
     .from(ledgerAccounts)
     .where(and(sameTenant(ledgerAccounts.tenantId, tenantId), eq(ledgerAccounts.currencyCode, code)))
     .limit(1);
-  return !!row;
+  if (row) return true;
+  const [price] = await db
+    .select({ id: productPrices.id })
+    .from(productPrices)
+    .where(and(sameTenant(productPrices.tenantId, tenantId), eq(productPrices.currencyCode, code)))
+    .limit(1);
+  if (price) return true;
+  const [limit] = await db
+    .select({ id: servicePermissions.id })
+    .from(servicePermissions)
+    .where(and(sameTenant(servicePermissions.tenantId, tenantId), eq(servicePermissions.currencyCode, code)))
+    .limit(1);
+  return !!limit;
 }
 
 export async function createCurrency(ctx: AppContext, caller: LedgerCaller, input: CreateCurrencyDto): Promise<CurrencyDto> {
