@@ -325,6 +325,24 @@ describe('account rules', () => {
     expect((await call(manager, 'GET', '/api/app/account-rule')).status).toBe(403);
   });
 
+  it('exports the rules and the rates as the lists show them (CSV, limits in the currency, rates exact)', async () => {
+    const csv = async (path: string) => {
+      const response = await fetch(`${server.url}${path}`, { headers: { 'accept-language': 'en', ...admin } });
+      expect(response.status).toBe(200);
+      return (await response.text())
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split(/\r?\n/);
+    };
+    const rules = await csv('/api/app/account-rule/export?format=csv&status=Approved');
+    expect(rules[0]).toContain('Name,Account type,Currency,Minimum balance');
+    expect(rules.find((line) => line.startsWith('Wallet daily cap'))).toContain('FinancialAccounts,USD,,,80.00,,100.00,,,true,Approved');
+    const rates = await csv('/api/app/exchange-rate/export?format=csv&baseCurrencyCode=USD&quoteCurrencyCode=LL');
+    expect(rates).toHaveLength(3);
+    expect(rates.slice(1).map((line) => line.split(',').slice(0, 3).join(','))).toEqual(['USD,LL,90000', 'USD,LL,89500.000000000001']);
+    expect((await fetch(`${server.url}/api/app/account-rule/export`, { headers: manager })).status).toBe(403);
+  });
+
   it('a rejected rule is never enforced; a deleted approved rule stops being enforced', async () => {
     const floor = (
       await call(admin, 'POST', '/api/app/account-rule', {

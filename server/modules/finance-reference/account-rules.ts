@@ -125,18 +125,25 @@ const sortable = {
   creationTime: accountRules.creationTime,
 };
 
-export async function listAccountRules(
-  ctx: AppContext,
-  tenantId: string | null,
-  input: GetAccountRulesInput,
-): Promise<PagedResult<AccountRuleDto>> {
+/** The list's WHERE (the export uses it too). */
+export function accountRuleListFilter(tenantId: string | null, input: Omit<GetAccountRulesInput, 'skipCount' | 'maxResultCount'>): SQL {
   const conditions: SQL[] = [sameTenant(accountRules.tenantId, tenantId)];
   const filter = input.filter?.trim();
   if (filter) conditions.push(ilike(accountRules.name, likePattern(filter)));
   if (input.status) conditions.push(eq(accountRules.status, input.status));
   if (input.currencyCode) conditions.push(eq(accountRules.currencyCode, input.currencyCode.toUpperCase()));
   if (input.accountTypeId) conditions.push(eq(accountRules.accountTypeId, input.accountTypeId));
-  const where = and(...conditions);
+  return and(...conditions)!;
+}
+
+export const accountRuleListOrder = (sorting: string | undefined) => orderBy(sorting, sortable, [asc(accountRules.name)], accountRules.id);
+
+export async function listAccountRules(
+  ctx: AppContext,
+  tenantId: string | null,
+  input: GetAccountRulesInput,
+): Promise<PagedResult<AccountRuleDto>> {
+  const where = accountRuleListFilter(tenantId, input);
   const { offset, limit } = pageOf(input);
   const [total, rows] = await Promise.all([
     ctx.db.select({ value: count() }).from(accountRules).where(where),
@@ -145,7 +152,7 @@ export async function listAccountRules(
       .from(accountRules)
       .leftJoin(currencies, and(eq(currencies.code, accountRules.currencyCode), sameTenant(currencies.tenantId, tenantId)))
       .where(where)
-      .orderBy(...orderBy(input.sorting, sortable, [asc(accountRules.name)], accountRules.id))
+      .orderBy(...accountRuleListOrder(input.sorting))
       .offset(offset)
       .limit(limit),
   ]);

@@ -42,7 +42,7 @@ const toDto = (row: RateRow, isInForce: boolean): ExchangeRateDto => ({
 });
 
 /** Whether a row is the one in force now for its pair: effective, and no later effective row. */
-const inForceNow = sql<boolean>`(${exchangeRates.effectiveFrom} <= now() and not exists (
+export const inForceNow = sql<boolean>`(${exchangeRates.effectiveFrom} <= now() and not exists (
   select 1 from exchange_rates later
   where later.tenant_id is not distinct from ${exchangeRates.tenantId}
     and later.base_currency_code = ${exchangeRates.baseCurrencyCode}
@@ -57,17 +57,31 @@ const sortable = {
   creationTime: exchangeRates.creationTime,
 };
 
-export async function listExchangeRates(
-  ctx: AppContext,
-  tenantId: string | null,
-  input: GetExchangeRatesInput,
-): Promise<PagedResult<ExchangeRateDto>> {
+/** The list's WHERE (the export uses it too). */
+export function exchangeRateListFilter(tenantId: string | null, input: Omit<GetExchangeRatesInput, 'skipCount' | 'maxResultCount'>): SQL {
   const conditions: SQL[] = [sameTenant(exchangeRates.tenantId, tenantId)];
   if (input.baseCurrencyCode) conditions.push(eq(exchangeRates.baseCurrencyCode, input.baseCurrencyCode.toUpperCase()));
   if (input.quoteCurrencyCode) conditions.push(eq(exchangeRates.quoteCurrencyCode, input.quoteCurrencyCode.toUpperCase()));
   if (input.effectiveFromMin) conditions.push(gte(exchangeRates.effectiveFrom, new Date(input.effectiveFromMin)));
   if (input.effectiveFromMax) conditions.push(lte(exchangeRates.effectiveFrom, new Date(input.effectiveFromMax)));
-  const where = and(...conditions);
+  return and(...conditions)!;
+}
+
+/** The list's ORDER BY: base, quote, newest first unless sorted otherwise. */
+export const exchangeRateListOrder = (sorting: string | undefined) =>
+  orderBy(
+    sorting,
+    sortable,
+    [asc(exchangeRates.baseCurrencyCode), asc(exchangeRates.quoteCurrencyCode), desc(exchangeRates.effectiveFrom)],
+    exchangeRates.id,
+  );
+
+export async function listExchangeRates(
+  ctx: AppContext,
+  tenantId: string | null,
+  input: GetExchangeRatesInput,
+): Promise<PagedResult<ExchangeRateDto>> {
+  const where = exchangeRateListFilter(tenantId, input);
   const { offset, limit } = pageOf(input);
   const [total, rows] = await Promise.all([
     ctx.db.select({ value: count() }).from(exchangeRates).where(where),
@@ -75,14 +89,7 @@ export async function listExchangeRates(
       .select({ row: exchangeRates, isInForce: inForceNow })
       .from(exchangeRates)
       .where(where)
-      .orderBy(
-        ...orderBy(
-          input.sorting,
-          sortable,
-          [asc(exchangeRates.baseCurrencyCode), asc(exchangeRates.quoteCurrencyCode), desc(exchangeRates.effectiveFrom)],
-          exchangeRates.id,
-        ),
-      )
+      .orderBy(...exchangeRateListOrder(input.sorting))
       .offset(offset)
       .limit(limit),
   ]);

@@ -2,11 +2,13 @@
 // - permissions: Finance.ExchangeRate reads rates, the rate in force and conversions, .Create adds a
 //   rate (history has no update or delete route); Finance.AccountRule reads rules, .Create makes,
 //   .Update edits a pending rule and approves or rejects one, .Delete deletes;
+// - GET .../export answers the list's rows (same filters, all pages) as CSV or XLSX, or a job;
 // - every row is the caller's tenant's (the host's own when it has none); another tenant's id is 404.
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { IdParams } from '../../../contract/common.ts';
+import { exportQuery } from '../../../contract/exports.ts';
 import {
   AccountRuleDecisionDto,
   AccountRuleDto,
@@ -23,6 +25,7 @@ import {
   UpdateAccountRuleDto,
 } from '../../../contract/finance-reference.ts';
 import type { AppContext } from '../../context.ts';
+import { exportRoute } from '../export/routes.ts';
 import { tenantIdOf } from '../shared/tenancy.ts';
 import {
   createAccountRule,
@@ -33,6 +36,7 @@ import {
   updateAccountRule,
 } from './account-rules.ts';
 import { convertAmount, createExchangeRate, listExchangeRates, rateInForce } from './exchange-rates.ts';
+import { accountRuleListExport, exchangeRateListExport } from './list-exports.ts';
 
 const permission = (name: string) => ({ auth: { permission: name } });
 const callerOf = (request: FastifyRequest) => ({ tenantId: tenantIdOf(request), userId: request.currentUser?.id ?? null });
@@ -83,6 +87,13 @@ export async function financeReferenceRoutes(fastify: FastifyInstance, ctx: AppC
     (request) => createExchangeRate(ctx, callerOf(request), request.body),
   );
 
+  exportRoute(app, ctx, {
+    url: `${rate}/export`,
+    tags: rateTags,
+    querystring: exportQuery(GetExchangeRatesInput),
+    definition: exchangeRateListExport,
+  });
+
   const rule = '/api/app/account-rule';
   const ruleTags = ['AccountRule'];
   app.get(
@@ -114,6 +125,12 @@ export async function financeReferenceRoutes(fastify: FastifyInstance, ctx: AppC
     },
     (request) => updateAccountRule(ctx, callerOf(request), request.params.id, request.body),
   );
+  exportRoute(app, ctx, {
+    url: `${rule}/export`,
+    tags: ruleTags,
+    querystring: exportQuery(GetAccountRulesInput),
+    definition: accountRuleListExport,
+  });
   for (const decision of ['approve', 'reject'] as const) {
     app.post(
       `${rule}/:id/${decision}`,

@@ -25,6 +25,7 @@ import { useAreaTexts } from '../../../app/use-area-texts.ts';
 import type { AreaTranslate } from '../../../i18n/define-texts.ts';
 import { Badge } from '../../../ui/index.ts';
 import { type KitTextKey, kitTexts } from '../../../views/kit/kit-texts.ts';
+import { listExport } from '../../../views/kit/list-export.ts';
 import { abpListQuery, type FilterSpec, type ResourceSpec } from '../../../views/kit/resource-spec.ts';
 import { ResourceScreen } from '../../../views/kit/resource-screen.tsx';
 import { limitNames, limitText, validateAccountRule } from './account-rule-rules.ts';
@@ -98,6 +99,7 @@ export function accountRuleSpec(
       const label = (id: string) => types.find((type) => type.id === id)?.label ?? '';
       return { totalCount: page.totalCount, items: page.items.map((item) => ({ ...item, accountTypeLabel: label(item.accountTypeId) })) };
     },
+    export: listExport('/api/app/account-rule', { resource: 'account-rules', fileName: 'AccountRules', filters }),
     form: {
       entityName: t('entityName'),
       createPermission: 'Finance.AccountRule.Create',

@@ -12,6 +12,7 @@ import type { AreaTranslate } from '../../../i18n/define-texts.ts';
 import { Badge } from '../../../ui/index.ts';
 import { dateTimeFormatter } from '../../../views/kit/date-format.ts';
 import { type KitTextKey, kitTexts } from '../../../views/kit/kit-texts.ts';
+import { listExport } from '../../../views/kit/list-export.ts';
 import { localDateTimeToInstant } from '../../../views/kit/list-url.ts';
 import { abpListQuery, type FilterSpec, type ResourceSpec } from '../../../views/kit/resource-spec.ts';
 import { ResourceScreen } from '../../../views/kit/resource-screen.tsx';
@@ -61,6 +62,7 @@ export function exchangeRateSpec(
       { id: 'status', header: t('status'), cell: status },
     ],
     list: (http, query, signal) => getExchangeRates(http, abpListQuery(query, filters), signal),
+    export: listExport('/api/app/exchange-rate', { resource: 'exchange-rates', fileName: 'ExchangeRates', filters }),
     form: {
       entityName: t('entityName'),
       createPermission: 'Finance.ExchangeRate.Create',
