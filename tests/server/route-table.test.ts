@@ -62,6 +62,19 @@ describe('route table', () => {
     expect(labels).toContain('POST /api/app/account-rule/:id/approve');
     expect(labels).toContain('POST /api/app/account-rule/:id/reject');
     expect(labels).toContain('DELETE /api/app/account-rule/:id');
+    // Kernel services (a tree with move) and their permissions; inventory categories and products.
+    for (const route of [
+      'GET /api/app/service/all',
+      'PUT /api/app/service/:id/move',
+      'DELETE /api/app/service/:id',
+      'POST /api/app/service-permission',
+      'PUT /api/app/service-permission/:id',
+      'GET /api/app/category/all',
+      'PUT /api/app/category/:id/move',
+      'GET /api/app/product/export',
+      'DELETE /api/app/product/:id',
+    ])
+      expect(labels).toContain(route);
     // The machine documentation site (credential: the docs cookie, checked by the handler).
     expect(labels).toContain('POST /api/finance/developer-docs/access');
     expect(labels).toContain('GET /docs/machines/:file');
