@@ -64,6 +64,13 @@ describe('machine documentation at /docs/machines/', () => {
     expect(scripts.length).toBeGreaterThan(0);
     for (const attributes of scripts) expect(attributes).toMatch(/\bsrc="|type="application\/json"/);
 
+    // As a browser asks: compressed (an early end of the handler once sent an empty br body).
+    for (const encoding of ['br', 'gzip']) {
+      const compressed = await fetch(`${server.url}/docs/machines/theme.html`, { headers: { cookie, 'accept-encoding': encoding } });
+      expect(compressed.headers.get('content-encoding'), encoding).toBe(encoding);
+      expect(await compressed.text(), encoding).toContain('<h1><code>theme</code> machine</h1>');
+    }
+
     const machine = await page('/docs/machines/pagedList.html', cookie);
     expect(machine.status).toBe(200);
     expect(await machine.text()).toMatch(/<svg[^>]+class="chart"/);

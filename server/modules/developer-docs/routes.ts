@@ -67,7 +67,9 @@ export async function developerDocsRoutes(fastify: FastifyInstance, ctx: AppCont
     },
   );
 
-  const serve = async (request: FastifyRequest, reply: FastifyReply, file: string): Promise<void> => {
+  // The pages answer with `return reply` (the untyped instance): an async handler that only calls
+  // send() ends before the compression hook has written the body (an empty br answer).
+  const serve = async (request: FastifyRequest, reply: FastifyReply, file: string): Promise<FastifyReply> => {
     const token = request.cookies?.[docsCookie];
     const allowed = token
       ? await redeemDownloadToken(ctx, token, 'developer-docs', developerDocsPermission).then(
@@ -75,32 +77,29 @@ export async function developerDocsRoutes(fastify: FastifyInstance, ctx: AppCont
           () => false,
         )
       : false;
-    if (!allowed) {
-      reply.redirect(docsEntryPage, 302);
-      return;
-    }
+    if (!allowed) return reply.redirect(docsEntryPage, 302);
     const full = path.join(docsSiteDir, file);
     if (!fileName.test(file) || !fs.existsSync(full)) throw notFound('DeveloperDocsPage', file);
     reply.header('content-type', contentTypes[path.extname(file)]!);
     reply.header('cache-control', 'private, no-cache');
-    reply.send(await fs.promises.readFile(full, 'utf8'));
+    return reply.send(await fs.promises.readFile(full, 'utf8'));
   };
   // Credential: the docs cookie, checked by `serve` (a navigation carries no bearer token).
   const byCookie = { auth: { anonymous: true as const } };
   // The server ignores a trailing slash; the site's relative links need it.
-  app.get('/docs/machines/', { schema: { tags, response: { 200: Page, 302: Type.Null() } }, config: byCookie }, async (request, reply) => {
-    if (request.url.split('?')[0]!.endsWith('/')) await serve(request, reply, 'index.html');
-    else reply.redirect('/docs/machines/', 302);
-  });
-  app.get(
+  fastify.get(
+    '/docs/machines/',
+    { schema: { tags, response: { 200: Page, 302: Type.Null() } }, config: byCookie },
+    async (request, reply) =>
+      request.url.split('?')[0]!.endsWith('/') ? serve(request, reply, 'index.html') : reply.redirect('/docs/machines/', 302),
+  );
+  fastify.get(
     '/docs/machines/:file',
     { schema: { tags, params: FileParams, response: { 200: Page, 302: Type.Null() } }, config: byCookie },
-    async (request, reply) => {
-      await serve(request, reply, request.params.file);
-    },
+    async (request, reply) => serve(request, reply, (request.params as { file: string }).file),
   );
   // The replay viewer is a page of the site.
-  app.get('/docs/replay', { schema: { tags, response: { 302: Type.Null() } }, config: byCookie }, async (_request, reply) => {
-    reply.redirect('/docs/machines/replay.html', 302);
-  });
+  fastify.get('/docs/replay', { schema: { tags, response: { 302: Type.Null() } }, config: byCookie }, async (_request, reply) =>
+    reply.redirect('/docs/machines/replay.html', 302),
+  );
 }
