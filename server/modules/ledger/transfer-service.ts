@@ -157,6 +157,8 @@ const uniqueViolationOf = (error: unknown): string | null => {
 /** One money-moving request as a batch runs it. */
 interface Posting {
   caller: LedgerCaller;
+  /** How many transfers it makes at most (a batch's statements stay under the parameter limit). */
+  legs: number;
   /** Stored on the transfers it makes (null for the expiry job). */
   idempotencyKey: string | null;
   /** Its claim on the key, inserted first in the batch's transaction (none for a direct call). */
@@ -205,6 +207,8 @@ const batchesPerTenant = Number(process.env.LEDGER_BATCHES_PER_TENANT ?? 2);
 
 /** Requests written together at most (a batch's statements stay well under the parameter limit). */
 export const maxBatch = 256;
+/** Transfers a batch makes at most: its accounts (two per leg) fit one lock and one update statement. */
+const maxLegs = 2000;
 const insertChunk = 1000;
 
 export class LedgerWriter {
@@ -293,7 +297,11 @@ export class LedgerWriter {
   private async drain(ctx: AppContext, tenantId: string | null, queue: Queue) {
     try {
       while (queue.waiting.length) {
-        const batch = queue.waiting.splice(0, maxBatch);
+        let count = 0;
+        let legs = 0;
+        while (count < queue.waiting.length && count < maxBatch && (count === 0 || legs + queue.waiting[count]!.posting.legs <= maxLegs))
+          legs += queue.waiting[count++]!.posting.legs;
+        const batch = queue.waiting.splice(0, count);
         const outcomes = await this.commitBatch(
           ctx,
           tenantId,
@@ -343,6 +351,7 @@ export class LedgerWriter {
   ): Posting {
     return {
       caller,
+      legs: input.transfers.length,
       idempotencyKey,
       claim,
       audit: undefined,
@@ -387,6 +396,7 @@ export class LedgerWriter {
   ): Posting {
     return {
       caller,
+      legs: 1,
       idempotencyKey,
       claim,
       audit: undefined,
@@ -410,6 +420,7 @@ export class LedgerWriter {
   private voidPosting(caller: LedgerCaller, pendingId: string, idempotencyKey: string | null, claim: IdempotencyClaim | null): Posting {
     return {
       caller,
+      legs: 1,
       idempotencyKey,
       claim,
       audit: undefined,
@@ -425,6 +436,7 @@ export class LedgerWriter {
   private reversePosting(caller: LedgerCaller, transferId: string, idempotencyKey: string | null, claim: IdempotencyClaim | null): Posting {
     return {
       caller,
+      legs: 1,
       idempotencyKey,
       claim,
       audit: undefined,
