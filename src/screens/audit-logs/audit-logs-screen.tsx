@@ -27,6 +27,7 @@ import {
   getEntityChangesWithUsername,
   getEntityChangeWithUsername,
 } from '../../api/audit-logging.ts';
+import { inspectOptions } from '../../app/inspection.ts';
 import { selectCulture } from '../../app/shell-view.ts';
 import { useSystem } from '../../app/system-context.ts';
 import { useAreaTexts } from '../../app/use-area-texts.ts';
@@ -80,7 +81,7 @@ export default function AuditLogsScreen() {
         fetchPage: fromPromise<PageResult, FetchPageInput>(({ input, signal }) => getAuditLogs(http, toApiQuery(input), signal)),
       },
     }),
-    { input: { ...initial.auditLogs } },
+    { input: { ...initial.auditLogs }, ...inspectOptions() },
   );
   const entityChanges = useActorRef(
     pagedListMachine.provide({
@@ -88,12 +89,13 @@ export default function AuditLogsScreen() {
         fetchPage: fromPromise<PageResult, FetchPageInput>(({ input, signal }) => getEntityChanges(http, toApiQuery(input), signal)),
       },
     }),
-    { input: { ...initial.entityChanges, autoLoad: initial.tab === 'entity-changes' } },
+    { input: { ...initial.entityChanges, autoLoad: initial.tab === 'entity-changes' }, ...inspectOptions() },
   );
   const auditLogDetail = useActorRef(
     recordModalMachine.provide({
       actors: { loadRecord: fromPromise<unknown, unknown>(({ input, signal }) => getAuditLog(http, input as string, signal)) },
     }),
+    inspectOptions(),
   );
   const entityChangeModal = useActorRef(
     recordModalMachine.provide({
@@ -105,6 +107,7 @@ export default function AuditLogsScreen() {
         }),
       },
     }),
+    inspectOptions(),
   );
 
   useEffect(() => {
