@@ -110,7 +110,8 @@ describe('machine documentation site (file://)', { timeout: 300_000 }, () => {
       fs.writeFileSync(file, JSON.stringify(recording));
       await page.goto(url('replay.html'));
       await page.getByLabel('Recording file').setInputFiles(file);
-      expect(await page.locator('#replay-summary').textContent()).toContain('1 actor(s), 4 event(s)');
+      // The file is read asynchronously: wait for its summary.
+      await page.locator('#replay-summary', { hasText: '1 actor(s), 4 event(s)' }).waitFor();
       // Step to the filter being typed: its payload, redacted; then to the submit: the list is loading.
       await page.getByRole('button', { name: 'Next step' }).click();
       await page.getByRole('button', { name: 'Next step' }).click();
@@ -148,7 +149,7 @@ describe('machine documentation site (file://)', { timeout: 300_000 }, () => {
       const other = path.join(dir, 'other.json');
       fs.writeFileSync(other, '{"hello": 1}');
       await page.getByLabel('Recording file').setInputFiles(other);
-      expect(await page.getByRole('alert').textContent()).toContain('is not a recording');
+      await page.getByRole('alert').filter({ hasText: 'is not a recording' }).waitFor();
       expect(await page.locator('#replay').isHidden()).toBe(true);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
