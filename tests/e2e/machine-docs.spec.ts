@@ -103,4 +103,33 @@ describe('machine docs and support sessions (issue 12)', () => {
     expect(current).toEqual(['loading']);
     expect(await seriousAxeViolations(page)).toEqual([]);
   });
+
+  it('a session recorded on the audit list: filtering it is in the recording, and the viewer shows the list loading', async () => {
+    await page.goto(`${server.url}/audit-logs`);
+    await page.getByRole('table', { name: 'Audit logs' }).waitFor();
+    await (await openUserMenu()).getByRole('button', { name: 'Record a support session' }).click();
+    await page.getByRole('status').filter({ hasText: 'Recording a support session' }).waitFor();
+    await page.getByRole('textbox', { name: 'User name' }).fill('admin');
+    await page.getByRole('textbox', { name: 'User name' }).press('Enter');
+    await page.waitForURL(/userName=admin/);
+    const download = page.waitForEvent('download');
+    await (await openUserMenu()).getByRole('button', { name: 'Save recording' }).click();
+    const file = path.join(dir, `audit-${(await download).suggestedFilename()}`);
+    await (await download).saveAs(file);
+    const recording = JSON.parse(fs.readFileSync(file, 'utf8')) as Recording;
+    const filtered = recording.actors
+      .filter((actor) => actor.machineId === 'pagedList')
+      .flatMap((actor) => actor.events)
+      .find((event) => event.event.type === 'filter.submit');
+    expect(filtered?.state).toBe('loading');
+
+    await page.goto(`${server.url}/docs/replay`);
+    await page.waitForURL(`${server.url}/docs/machines/replay.html`);
+    await page.getByLabel('Recording file').setInputFiles(file);
+    await page.locator('#step-list button', { hasText: 'pagedList: filter.submit → loading' }).first().click();
+    const current = await page
+      .locator('#step-chart svg.chart .current')
+      .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-state')));
+    expect(current).toEqual(['loading']);
+  });
 });
