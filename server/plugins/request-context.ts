@@ -62,15 +62,30 @@ const claimList = (value: unknown): string[] =>
  * dropped before the tenant, permission and feature checks read them). One round trip either way.
  */
 function liveCallerQueries(ctx: AppContext) {
+  // Only what the checks and CurrentUser need: the password hash and the rest stay in the database.
+  const user = {
+    id: users.id,
+    tenantId: users.tenantId,
+    userName: users.userName,
+    name: users.name,
+    surname: users.surname,
+    email: users.email,
+    emailConfirmed: users.emailConfirmed,
+    phoneNumber: users.phoneNumber,
+    phoneNumberConfirmed: users.phoneNumberConfirmed,
+    isActive: users.isActive,
+    isDeleted: users.isDeleted,
+    lockoutEnd: users.lockoutEnd,
+  };
   const bySession = ctx.db
-    .select({ user: users, sessionRowId: identitySessions.id, lastAccessed: identitySessions.lastAccessed, epoch: ctx.cache.epochColumn })
+    .select({ user, sessionRowId: identitySessions.id, lastAccessed: identitySessions.lastAccessed, epoch: ctx.cache.epochColumn })
     .from(identitySessions)
     .innerJoin(users, eq(users.id, identitySessions.userId))
     .where(and(eq(identitySessions.sessionId, sql.placeholder('sessionId')), eq(users.id, sql.placeholder('userId'))))
     .limit(1)
     .prepare('live_caller_by_session');
   const byUser = ctx.db
-    .select({ user: users, sessionRowId: users.id, lastAccessed: users.lastModificationTime, epoch: ctx.cache.epochColumn })
+    .select({ user, sessionRowId: users.id, lastAccessed: users.lastModificationTime, epoch: ctx.cache.epochColumn })
     .from(users)
     .where(eq(users.id, sql.placeholder('userId')))
     .limit(1)
@@ -194,7 +209,13 @@ export function registerRequestContext(app: FastifyInstance, ctx: AppContext): v
 }
 
 /** A user row as the caller the permission, feature and audit code sees; a token's claims fill the rest. */
-export function currentUserFromRow(user: typeof users.$inferSelect, fromToken: Partial<CurrentUser> = {}): CurrentUser {
+export function currentUserFromRow(
+  user: Pick<
+    typeof users.$inferSelect,
+    'id' | 'tenantId' | 'userName' | 'name' | 'surname' | 'email' | 'emailConfirmed' | 'phoneNumber' | 'phoneNumberConfirmed'
+  >,
+  fromToken: Partial<CurrentUser> = {},
+): CurrentUser {
   return {
     id: user.id,
     tenantId: user.tenantId,
