@@ -404,7 +404,7 @@ ${machines
 }
 
 const replayBody = `<h1>Replay viewer</h1>
-<p>Open a recording saved from the product (<code>inspection-….json</code>; see <a href="../inspection.md">docs/inspection.md</a>). Step through its events in the order they happened: the state chart of the actor that processed the event shows the state it was in, with the event's payload. A recording annotated by <code>npm run replay -- &lt;file&gt; --annotate &lt;out.json&gt;</code> also marks the step where today's machines stop reaching the recorded state ("diverged here").</p>
+<p>Open a recording saved from the product (<code>inspection-….json</code>; see <a href="../inspection.md">docs/inspection.md</a>). Step through its events in the order they happened: the state chart of the actor that processed the event shows the state it was in, with the event's payload and what it changed in the actor's context. A recording annotated by <code>npm run replay -- &lt;file&gt; --annotate &lt;out.json&gt;</code> also marks the step where today's machines stop reaching the recorded state ("diverged here").</p>
 <p><label for="recording-file">Recording file</label><br><input id="recording-file" type="file" accept=".json,application/json"></p>
 <p id="replay-error" class="uncovered" role="alert"></p>
 <section id="replay" hidden aria-labelledby="replay-title">
@@ -426,7 +426,7 @@ const replayBody = `<h1>Replay viewer</h1>
 </dl>
 <h3>Event payload</h3>
 <pre id="step-payload"></pre>
-<h3>Context</h3>
+<h3>Context changed by this step</h3>
 <pre id="step-context"></pre>
 <h3>State chart</h3>
 <figure class="chart-box" id="step-chart" tabindex="0" aria-label="State chart of the actor (scrolls sideways when wide)"></figure>
@@ -502,7 +502,8 @@ const replayScript = `(function () {
     var payload = {};
     Object.keys(event.event).forEach(function (key) { if (key !== 'type') payload[key] = event.event[key]; });
     byId('step-payload').textContent = Object.keys(payload).length ? JSON.stringify(payload, null, 2) : '(none)';
-    byId('step-context').textContent = step.actor.baseline && step.number === 1 ? 'Context before this step (baseline): ' + JSON.stringify(step.actor.baseline.context, null, 2) : 'Not recorded per event: a recording holds state values and event payloads (see docs/inspection.md).';
+    var changes = event.contextChanges ? JSON.stringify(event.contextChanges, null, 2) : '(nothing changed)';
+    byId('step-context').textContent = step.actor.baseline && step.number === 1 ? changes + '\\n\\nBefore this step (the baseline): ' + JSON.stringify(step.actor.baseline.context, null, 2) : changes;
     var note = annotations[step.actor.key];
     var mark = byId('step-diverged');
     mark.hidden = !diverged(step);

@@ -67,7 +67,8 @@
     var payload = {};
     Object.keys(event.event).forEach(function (key) { if (key !== 'type') payload[key] = event.event[key]; });
     byId('step-payload').textContent = Object.keys(payload).length ? JSON.stringify(payload, null, 2) : '(none)';
-    byId('step-context').textContent = step.actor.baseline && step.number === 1 ? 'Context before this step (baseline): ' + JSON.stringify(step.actor.baseline.context, null, 2) : 'Not recorded per event: a recording holds state values and event payloads (see docs/inspection.md).';
+    var changes = event.contextChanges ? JSON.stringify(event.contextChanges, null, 2) : '(nothing changed)';
+    byId('step-context').textContent = step.actor.baseline && step.number === 1 ? changes + '\n\nBefore this step (the baseline): ' + JSON.stringify(step.actor.baseline.context, null, 2) : changes;
     var note = annotations[step.actor.key];
     var mark = byId('step-diverged');
     mark.hidden = !diverged(step);

@@ -10,6 +10,8 @@
 //   state it was in before its oldest kept event (its baseline) so a truncated recording still
 //   replays. Actors whose events all left the buffer leave the recording too.
 // - Events are redacted when they are recorded, so secrets never sit in the buffer.
+// - Each event also keeps the top-level context entries it changed (redacted, each capped), for the
+//   replay viewer's context diff; unchanged entries are found by reference, so nothing is copied.
 // - An actor already running when recording starts (a support session started from the user menu)
 //   gets the snapshot it had before its first recorded event as its baseline, so it replays too.
 import type { AnyActorRef, AnyStateMachine, InspectionEvent, MachineSnapshot, StateValue } from 'xstate';
@@ -50,6 +52,26 @@ interface ActorMeta {
   baseline: MachineSnapshot<never, never, never, never, never, never, never, never> | null;
   /** Whether any event of this actor was recorded (its start, or the first one seen). */
   seen: boolean;
+  /** The context after its last recorded event (a reference: XState replaces what changes). */
+  lastContext: Record<string, unknown> | null;
+}
+
+const maxChangeLength = 2000;
+
+/**
+ * The top-level context entries that differ from `before` (by reference: an assign replaces what
+ * it changes), redacted, each capped so the ring buffer's memory stays bounded.
+ */
+function contextChanges(before: Record<string, unknown> | null, after: unknown): Record<string, unknown> | undefined {
+  if (typeof after !== 'object' || after === null) return undefined;
+  const changes: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(after)) {
+    if (before && Object.is(before[key], value)) continue;
+    const safe = redact({ [key]: value }) as Record<string, unknown>;
+    const text = JSON.stringify(safe[key]) ?? 'undefined';
+    changes[key] = text.length > maxChangeLength ? `[too large: ${text.length} characters]` : safe[key];
+  }
+  return Object.keys(changes).length ? changes : undefined;
 }
 
 interface Entry extends RecordedEvent {
@@ -85,7 +107,9 @@ export function createRecorder(options: RecorderOptions = {}): Recorder {
     let meta = metas.get(ref);
     if (meta === undefined) {
       const machine = machineOf(ref);
-      meta = machine ? { key: `a${nextKey++}`, ref, machineId: machine.id, retained: 0, baseline: null, seen: false } : null;
+      meta = machine
+        ? { key: `a${nextKey++}`, ref, machineId: machine.id, retained: 0, baseline: null, seen: false, lastContext: null }
+        : null;
       metas.set(ref, meta);
     }
     return meta;
@@ -124,7 +148,10 @@ export function createRecorder(options: RecorderOptions = {}): Recorder {
       sources.set(inspection.event, describeSource(inspection.sourceRef as AnyActorRef | undefined, target));
       // Recording started while this actor was running (a support session started from the menu):
       // the state it is in now, before this event, is where a replay starts.
-      if (!meta.seen && inspection.event.type !== 'xstate.init') meta.baseline = target.getSnapshot() as ActorMeta['baseline'];
+      if (!meta.seen && inspection.event.type !== 'xstate.init') {
+        meta.baseline = target.getSnapshot() as ActorMeta['baseline'];
+        meta.lastContext = (meta.baseline?.context ?? null) as Record<string, unknown> | null;
+      }
       return;
     }
     if (inspection.type !== '@xstate.snapshot') return;
@@ -134,6 +161,8 @@ export function createRecorder(options: RecorderOptions = {}): Recorder {
     const snapshot = inspection.snapshot as Entry['snapshot'] & {};
     const status = inspection.event.type === 'xstate.stop' ? 'stopped' : snapshot.status;
     seq += 1;
+    const changes = contextChanges(actor.lastContext, snapshot.context);
+    actor.lastContext = (snapshot.context ?? null) as Record<string, unknown> | null;
     push({
       seq,
       offset: Math.max(0, time - startedAt),
@@ -141,6 +170,7 @@ export function createRecorder(options: RecorderOptions = {}): Recorder {
       event: redact(inspection.event) as RecordedEvent['event'],
       state: copyValue(snapshot.value),
       ...(status === 'active' ? {} : { status }),
+      ...(changes ? { contextChanges: changes } : {}),
       actor,
       snapshot,
     });

@@ -28,6 +28,12 @@ export interface RecordedEvent {
   state: StateValue;
   /** The actor's status after the event when it is not 'active'. */
   status?: 'done' | 'error' | 'stopped';
+  /**
+   * The top-level context entries this event changed, redacted, with their new values (all of
+   * them for an actor's first recorded event); an entry whose JSON passes 2,000 characters is
+   * `'[too large: N characters]'`. Absent when nothing changed.
+   */
+  contextChanges?: Record<string, unknown>;
 }
 
 /** A machine actor and the events it processed that are still in the recording. */

@@ -120,6 +120,10 @@ describe('machine documentation site (file://)', { timeout: 300_000 }, () => {
       expect(payload).toContain('"userName": "adm"');
       expect(payload).toContain('[redacted]');
       expect(payload).not.toContain('hunter2');
+      const context = await page.locator('#step-context').textContent();
+      expect(context).toContain('"filters"');
+      expect(context).toContain('"userName": "adm"');
+      expect(context).not.toContain('hunter2');
       await page.getByRole('button', { name: 'Next step' }).click();
       expect(await page.locator('#step-status').textContent()).toBe('Step 4 of 4: filter.submit in pagedList');
       expect(await page.locator('#step-state').textContent()).toBe('loaded → loading');

@@ -79,6 +79,9 @@ describe('support session recording', () => {
       ['filter.change', 'loaded'],
       ['filter.submit', 'loading'],
     ]);
+    // Each event keeps what it changed in the context, against the state the session started from.
+    expect(actor!.events[0]!.contextChanges).toEqual({ filters: { userName: 'adm' } });
+    expect(Object.keys(actor!.events[1]!.contextChanges ?? {})).not.toContain('filters');
     const result = await replayRecording(recording, await discoverMachines());
     expect(result.ok).toBe(true);
     expect(result.actors[0]!.fromBaseline).toBe(true);
@@ -128,5 +131,10 @@ describe('support session recording', () => {
     expect(recording.actors[0]!.events).toHaveLength(50);
     expect(recording.dropped).toBe(1950);
     expect(recording.actors[0]!.events.at(-1)!.event).toMatchObject({ filters: { userName: 'u1999' } });
+    // A huge context entry is kept as its size only.
+    list.send({ type: 'filter.change', filters: { userName: 'x'.repeat(10_000) } });
+    expect(wiring.save().actors[0]!.events.at(-1)!.contextChanges).toEqual({
+      filters: expect.stringMatching(/^\[too large: 100\d\d characters\]$/),
+    });
   });
 });
