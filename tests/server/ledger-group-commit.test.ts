@@ -4,10 +4,12 @@
 //   leaves no Idempotency-Key, so the same key runs again later;
 // - a posting guard that reads the transfers (as the account rules' daily totals do) sees the
 //   transfers of the earlier requests of its batch, so a limit over a batch holds as it would over
-//   requests one after the other; and it sees each request's accounts as the earlier ones left them.
-import { eq, sql } from 'drizzle-orm';
+//   requests one after the other; and it sees each request's accounts as the earlier ones left them;
+// - requests through HTTP written in one batch each keep their own audit log with the entity change
+//   of their transfer (committed with the batch, ADR 0010's outbox row).
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerIdempotencyKeys, ledgerTransfers } from '../../server/db/schema/index.ts';
+import { entityChanges, ledgerIdempotencyKeys, ledgerTransfers } from '../../server/db/schema/index.ts';
 import { AppError, businessError } from '../../server/errors.ts';
 import type { PostingGuard } from '../../server/modules/ledger/guards.ts';
 import { type LedgerCaller, LedgerWriter, TransactionTypes } from '../../server/modules/ledger/transfer-service.ts';
@@ -102,6 +104,29 @@ describe('ledger group commit', () => {
     await submit(writer, crypto.randomUUID(), cash, a, '5.00');
     await expect(submit(writer, keys[3]!, a, b, '3.00')).resolves.toMatchObject({ items: [{ amount: '3.00', idempotencyKey: keys[3] }] });
     expect((await call('GET', '/api/app/ledger/verify')).isValid).toBe(true);
+  });
+
+  it('keeps the audit log of each request of a batch, with its transfer', async () => {
+    const d = await wallet('GC-D');
+    const made = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        call('POST', '/api/app/ledger-transfer', {
+          transfers: [{ debitAccountId: cash, creditAccountId: d, amount: '1.00', currencyCode: 'USD' }],
+        }),
+      ),
+    );
+    const ids = made.map((m) => m.items[0].id as string);
+    // Each transfer's creation is in an audit log of its own, expanded from the outbox within the writer's interval.
+    let logged: Array<{ entityId: string | null; auditLogId: string }> = [];
+    for (let i = 0; i < 100 && logged.length < ids.length; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      logged = await server.ctx.db
+        .select({ entityId: entityChanges.entityId, auditLogId: entityChanges.auditLogId })
+        .from(entityChanges)
+        .where(inArray(entityChanges.entityId, ids));
+    }
+    expect(logged.map((l) => l.entityId).sort()).toEqual([...ids].sort());
+    expect(new Set(logged.map((l) => l.auditLogId)).size).toBe(ids.length);
   });
 
   it('lets a guard that reads the transfers see those of the earlier requests of its batch', async () => {
