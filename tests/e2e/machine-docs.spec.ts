@@ -104,11 +104,15 @@ describe('machine docs and support sessions (issue 12)', () => {
     expect(await seriousAxeViolations(page)).toEqual([]);
   });
 
-  it('a session recorded on the audit list: filtering it is in the recording, and the viewer shows the list loading', async () => {
+  it('a session recorded with a theme switch and the audit list filtered: both are in the recording, and the viewer shows the list loading', async () => {
     await page.goto(`${server.url}/audit-logs`);
     await page.getByRole('table', { name: 'Audit logs' }).waitFor();
     await (await openUserMenu()).getByRole('button', { name: 'Record a support session' }).click();
     await page.getByRole('status').filter({ hasText: 'Recording a support session' }).waitFor();
+    // The shell's machines started with the page, before the session: recorded from their state then.
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('region', { name: 'Settings' }).getByRole('radio', { name: 'Dark', exact: true }).check({ force: true });
+    await page.keyboard.press('Escape');
     await page.getByRole('textbox', { name: 'User name' }).fill('admin');
     await page.getByRole('textbox', { name: 'User name' }).press('Enter');
     await page.waitForURL(/userName=admin/);
@@ -122,6 +126,11 @@ describe('machine docs and support sessions (issue 12)', () => {
       .flatMap((actor) => actor.events)
       .find((event) => event.event.type === 'filter.submit');
     expect(filtered?.state).toBe('loading');
+    const themeSwitch = recording.actors
+      .filter((actor) => actor.machineId === 'theme')
+      .flatMap((actor) => actor.events)
+      .find((event) => event.event.type === 'theme.select');
+    expect(themeSwitch?.event).toMatchObject({ type: 'theme.select', style: 'dark' });
 
     await page.goto(`${server.url}/docs/replay`);
     await page.waitForURL(`${server.url}/docs/machines/replay.html`);
