@@ -132,6 +132,24 @@ describe('machine docs and support sessions (issue 12)', () => {
       .find((event) => event.event.type === 'theme.select');
     expect(themeSwitch?.event).toMatchObject({ type: 'theme.select', style: 'dark' });
 
+    // The recording becomes a Vitest file that replays it through the real machines, and it passes.
+    const root = path.resolve(import.meta.dirname, '../..');
+    const written = path.join('tests/machines', `support-session-${process.pid}.replay.test.ts`);
+    try {
+      execFileSync(process.execPath, ['scripts/replay-inspection.ts', file, '--write-test', written], { cwd: root, encoding: 'utf8' });
+      const run = execFileSync(process.execPath, [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--project', 'unit', written], {
+        cwd: root,
+        encoding: 'utf8',
+        env: { ...process.env, NO_COLOR: '1' },
+      });
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: the terminal's colour codes
+      const plain = run.replace(/\u001b\[[0-9;]*m/g, '');
+      expect(plain).toMatch(/Tests\s+\d+ passed \(\d+\)/);
+      expect(plain).not.toMatch(/failed/);
+    } finally {
+      fs.rmSync(path.join(root, written), { force: true });
+    }
+
     await page.goto(`${server.url}/docs/replay`);
     await page.waitForURL(`${server.url}/docs/machines/replay.html`);
     await page.getByLabel('Recording file').setInputFiles(file);
