@@ -1,6 +1,7 @@
 // The ledger's background work, started with its routes and stopped when the server closes:
-// - every 5 seconds, expired pending transfers void themselves (each in its own transaction, as the
-//   void route does; one resolved meanwhile by a post or void is skipped);
+// - every 5 seconds, expired pending transfers void themselves, each in its own transaction outside
+//   the request queue (ADR 0015): the accounts and the chain head are locked as a batch locks them,
+//   so a void and a batch are ordered by those locks; one resolved meanwhile is skipped;
 // - every hour, Idempotency-Keys older than 24 hours are removed and the invariants are verified
 //   over every tenant; a violation is logged as an error with its first finding.
 // Every instance may run them: voiding is at most once per pending transfer (unique pending_id).
