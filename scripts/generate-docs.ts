@@ -34,7 +34,7 @@ const files = new Map<string, string>([
   ['docs/api/openapi.json', await openApiDocument()],
   generateLookupDocs(),
   ...generateMachineDocs(machines),
-  ...generateMachineSite(machines),
+  ...(await generateMachineSite(machines)),
 ]);
 const stale: string[] = [];
 for (const [relative, content] of files) {

@@ -3,7 +3,6 @@
 // new machine is documented and replayable without being registered anywhere.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { AnyStateMachine } from 'xstate';
 
 export const repositoryRoot = path.resolve(import.meta.dirname, '..');
 
@@ -19,12 +18,4 @@ export function machineFiles(dir = path.join(repositoryRoot, 'machines')): strin
     });
 }
 
-export function isMachine(value: unknown): value is AnyStateMachine {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    'root' in value &&
-    'implementations' in value &&
-    typeof (value as { transition?: unknown }).transition === 'function'
-  );
-}
+export { isMachine } from '../machines/inspection/machine-registry.ts';

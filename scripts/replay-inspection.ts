@@ -13,48 +13,27 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { isMachine, machineFiles } from './machine-files.ts';
+import { machineFiles } from './machine-files.ts';
+import { machinesById } from '../machines/inspection/machine-registry.ts';
 import type { AnyStateMachine } from 'xstate';
 import { parseRecording, type Recording } from '../machines/inspection/recording.ts';
-import { formatReplay, type ReplayResult, replayRecording } from '../machines/inspection/replay.ts';
+import { annotateRecording, formatReplay, replayRecording } from '../machines/inspection/replay.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 
 /** Every machine exported by machines/**\/*.machine.ts, by machine id. */
 export async function discoverMachines(dir = path.join(root, 'machines')): Promise<Map<string, AnyStateMachine>> {
-  const machines = new Map<string, AnyStateMachine>();
+  const modules: Array<{ name: string; exports: Record<string, unknown> }> = [];
   for (const file of machineFiles(dir)) {
-    let module: Record<string, unknown>;
     try {
-      module = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+      modules.push({ name: path.relative(root, file), exports: (await import(pathToFileURL(file).href)) as Record<string, unknown> });
     } catch (error) {
       // One broken machine file must not stop the replay of the others; a recording that needs it
       // is then reported as "not in the registry".
       console.warn(`${path.relative(root, file)} could not be loaded: ${error instanceof Error ? error.message : String(error)}`);
-      continue;
-    }
-    for (const value of Object.values(module)) {
-      if (!isMachine(value)) continue;
-      const known = machines.get(value.id);
-      if (known && known !== value) console.warn(`machine id "${value.id}" is exported twice; ${path.relative(root, file)} is ignored`);
-      else machines.set(value.id, value);
     }
   }
-  return machines;
-}
-
-/** The recording plus, per actor key whose replay diverged, where and how (for the replay viewer). */
-export function annotateRecording(recording: Recording, result: ReplayResult): Recording & { replay: Record<string, unknown> } {
-  const replay: Record<string, unknown> = {};
-  for (const actor of result.actors)
-    if (actor.divergence)
-      replay[actor.actor.key] = {
-        divergedAtStep: actor.divergence.step,
-        eventType: actor.divergence.eventType,
-        expected: actor.divergence.expected,
-        actual: actor.divergence.actual,
-      };
-  return { ...recording, replay };
+  return machinesById(modules, (message) => console.warn(message));
 }
 
 /** A recorded state as the generated test compares it: `loading`, `{"signedIn":"ready"}`. */

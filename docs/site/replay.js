@@ -27,7 +27,14 @@
       });
     });
     steps.sort(function (a, b) { return a.event.seq - b.event.seq; });
-    annotations = recording.replay || {};
+    var replay = window.FINANCE_REPLAY;
+    byId('replay-summary').textContent = 'Replaying through the machines of this version…';
+    return Promise.resolve(recording.replay || (replay ? replay.annotate(recording) : {})).then(function (found) {
+      annotations = found || {};
+      render(recording);
+    });
+  }
+  function render(recording) {
     byId('replay-summary').textContent = recording.actors.length + ' actor(s), ' + steps.length + ' event(s), app ' + recording.appVersion + ', ' + recording.startedAt + ' to ' + recording.endedAt + (recording.dropped ? ', ' + recording.dropped + ' older event(s) dropped' : '') + '.';
     var list = byId('step-list');
     list.textContent = '';
@@ -90,7 +97,8 @@
     var reader = new FileReader();
     reader.onload = function () {
       byId('replay-error').textContent = '';
-      try { load(JSON.parse(String(reader.result))); } catch (error) { byId('replay-error').textContent = file.name + ': ' + error.message; byId('replay').hidden = true; }
+      var fail = function (error) { byId('replay-error').textContent = file.name + ': ' + error.message; byId('replay').hidden = true; };
+      try { load(JSON.parse(String(reader.result))).catch(fail); } catch (error) { fail(error); }
     };
     reader.readAsText(file);
   });

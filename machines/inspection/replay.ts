@@ -207,3 +207,21 @@ export function formatReplay(recording: Recording, result: ReplayResult): string
   lines.push('', result.ok ? 'replay: ok' : `replay: ${diverged} diverged, ${missing} machine(s) missing, ${failed} failed`);
   return lines;
 }
+
+/**
+ * The recording plus, per actor key whose replay diverged, where and how: what the replay viewer
+ * marks "diverged here" (`npm run replay -- <file> --annotate`, or the viewer itself with the
+ * machines bundled beside it, docs/site/replay-machines.js).
+ */
+export function annotateRecording(recording: Recording, result: ReplayResult): Recording & { replay: Record<string, unknown> } {
+  const replay: Record<string, unknown> = {};
+  for (const actor of result.actors)
+    if (actor.divergence)
+      replay[actor.actor.key] = {
+        divergedAtStep: actor.divergence.step,
+        eventType: actor.divergence.eventType,
+        expected: actor.divergence.expected,
+        actual: actor.divergence.actual,
+      };
+  return { ...recording, replay };
+}

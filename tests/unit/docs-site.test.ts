@@ -8,9 +8,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { replayRecording } from '../../machines/inspection/replay.ts';
+import { annotateRecording, replayRecording } from '../../machines/inspection/replay.ts';
 import { collectMachines, type MachineInfo } from '../../scripts/machine-docs.ts';
-import { annotateRecording, discoverMachines } from '../../scripts/replay-inspection.ts';
+import { discoverMachines } from '../../scripts/replay-inspection.ts';
 import { type Browser, launchBrowser, seriousAxeViolations } from '../kit/browser.ts';
 import { recordPagedListFilter } from './paged-list-recording.ts';
 
@@ -138,17 +138,28 @@ describe('machine documentation site (file://)', { timeout: 300_000 }, () => {
       expect(problems, 'console errors').toEqual([]);
       await axeClean(page, 'replay');
 
-      // The recording says filter.submit led to `loaded`; today's machine reaches `loading`.
+      // The recording says filter.submit led to `loaded`; today's machine reaches `loading`: the viewer
+      // replays it through the machines bundled beside it and marks the step, with no command run.
       const tampered = structuredClone(recording);
       tampered.actors[0]!.events[3]!.state = 'loaded';
-      const annotated = path.join(dir, 'inspection-annotated.json');
-      fs.writeFileSync(annotated, JSON.stringify(annotateRecording(tampered, await replayRecording(tampered, await discoverMachines()))));
-      await page.getByLabel('Recording file').setInputFiles(annotated);
+      const divergent = path.join(dir, 'inspection-divergent.json');
+      fs.writeFileSync(divergent, JSON.stringify(tampered));
+      await page.getByLabel('Recording file').setInputFiles(divergent);
+      await page.locator('#step-list li', { hasText: 'diverged here' }).waitFor();
       expect(await page.locator('#step-list li', { hasText: 'diverged here' }).textContent()).toContain('filter.submit');
       await page.getByRole('button', { name: 'Last' }).click();
       expect(await page.locator('#step-diverged').textContent()).toBe(
         'Diverged here: the current machines reach loading, the recording says loaded.',
       );
+      // The same as the command-line annotation says it (npm run replay -- <file> --annotate).
+      const annotation = annotateRecording(tampered, await replayRecording(tampered, await discoverMachines())).replay;
+      expect(
+        await page.evaluate(
+          (text) =>
+            (window as unknown as { FINANCE_REPLAY: { annotate(r: unknown): Promise<unknown> } }).FINANCE_REPLAY.annotate(JSON.parse(text)),
+          JSON.stringify(tampered),
+        ),
+      ).toEqual(annotation);
       // Not a recording: a clear message, nothing shown.
       const other = path.join(dir, 'other.json');
       fs.writeFileSync(other, '{"hello": 1}');
