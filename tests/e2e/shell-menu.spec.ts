@@ -119,6 +119,7 @@ describe('main menu', () => {
     expect(await groups.count()).toBe(2);
     const names = async (index: number) => (await groups.nth(index).getByRole('listitem').allTextContents()).map((text) => text.trim());
     // Code flow: External Logins shown; Linked Accounts absent (module not built); not impersonated.
+    // The host admin holds Finance.Developer.Docs: the machine docs and support sessions (issue 12).
     expect(await names(0)).toEqual([
       'Personal Data',
       'Sessions (opens in a new tab)',
@@ -126,6 +127,8 @@ describe('main menu', () => {
       'Authority Delegation',
       'My Account (opens in a new tab)',
       'My Security Logs (opens in a new tab)',
+      'Machine docs',
+      'Record a support session',
     ]);
     expect(await names(1)).toEqual(['Logout']);
     const myAccount = panel.getByRole('link', { name: /My Account/ });
