@@ -52,6 +52,10 @@ describe('machine docs and support sessions (issue 12)', () => {
     await page.waitForURL(/\/docs\/machines\/pagedList\.html#event-filter\.submit$/);
     expect(await page.locator('figure.chart-box svg.chart [data-state="loading"]').count()).toBe(1);
     expect(await seriousAxeViolations(page)).toEqual([]);
+    // The link to the machine's source opens a page of the served site.
+    await page.getByRole('link', { name: 'machines/generic/paged-list.machine.ts' }).first().click();
+    await page.waitForURL(/\/docs\/machines\/source-pagedList\.html#machine$/);
+    expect(await page.locator('#machine + pre').textContent()).toContain('export const pagedListMachine');
     expect(problems).toEqual([]);
   });
 

@@ -95,10 +95,20 @@ describe('machine documentation site (file://)', { timeout: 300_000 }, () => {
       // Coverage is complete or says why.
       expect(await page.locator('ul.coverage').textContent(), id).toMatch(/States: \d+ of \d+/);
       expect(await page.locator('li.uncovered:has-text("no reason given")').count(), id).toBe(0);
-      // A link to the source.
-      expect(await page.locator(`a[href="../../${info.file}"]`).count(), id).toBeGreaterThan(0);
+      // A link to the source, on a page of the site (so it also works where the product serves it).
+      const source = page.locator(`a[href="source-${id}.html#machine"]`).first();
+      expect(await source.textContent(), id).toBe(info.file);
       expect(problems, `${id}: console errors`).toEqual([]);
       await axeClean(page, id);
+      if (id === 'pagedList') {
+        await source.click();
+        await page.waitForURL(/source-pagedList\.html#machine$/);
+        expect(await page.locator('#machine + pre').textContent()).toBe(
+          fs.readFileSync(path.resolve(import.meta.dirname, '../..', info.file), 'utf8'),
+        );
+        expect(await page.locator('#reference + pre').textContent()).toContain('pagedListReference');
+        await axeClean(page, 'source-pagedList');
+      }
     }
   });
 
