@@ -14,6 +14,7 @@
 //   the model's `unreachable`.
 import fs from 'node:fs';
 import path from 'node:path';
+import { repositoryRoot } from './machine-files.ts';
 import { replayViewerBundle } from './replay-bundle.ts';
 import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
 import { type Edge, uncoveredEdges } from '../machines/testing/model-paths.ts';
@@ -33,23 +34,22 @@ export const siteDir = 'docs/site';
  * product serves the site, which serves no repository file.
  */
 function sourceFiles(info: MachineInfo): Array<{ anchor: string; file: string }> {
-  const root = path.resolve(import.meta.dirname, '..');
   return [
     { anchor: 'machine', file: info.file },
     { anchor: 'model', file: info.file.replace('.machine.ts', '.model.ts') },
     { anchor: 'reference', file: info.reference.file },
-  ].filter(({ file }) => fs.existsSync(path.join(root, file)));
+  ].filter(({ file }) => fs.existsSync(path.join(repositoryRoot, file)));
 }
 
-const sourceHref = (info: MachineInfo, anchor: string) => `source-${encodeURIComponent(info.machine.id)}.html#${anchor}`;
+const sourcePage = (info: MachineInfo) => `source-${info.machine.id}.html`;
+const sourceHref = (info: MachineInfo, anchor: string) => `${sourcePage(info)}#${anchor}`;
 const sourceLink = (info: MachineInfo, anchor: string, file: string) => `<a href="${esc(sourceHref(info, anchor))}">${esc(file)}</a>`;
 
 function sourceHtml(info: MachineInfo): string {
-  const root = path.resolve(import.meta.dirname, '..');
   const sections = sourceFiles(info).map(
     ({ anchor, file }) =>
       `<section aria-labelledby="${anchor}"><h2 id="${anchor}"><code>${esc(file)}</code></h2>
-<pre class="source" tabindex="0">${esc(fs.readFileSync(path.join(root, file), 'utf8'))}</pre></section>`,
+<pre class="source" tabindex="0">${esc(fs.readFileSync(path.join(repositoryRoot, file), 'utf8'))}</pre></section>`,
   );
   return page(
     `${info.machine.id} machine: source`,
@@ -585,7 +585,7 @@ export async function generateMachineSite(machines: MachineInfo[]): Promise<Arra
     const chart = stateChartSvg(info.machine, info.edges, { label: edgeLabel });
     charts[info.machine.id] = chart;
     files.push([path.posix.join(siteDir, `${info.machine.id}.html`), machineHtml(info, chart)]);
-    files.push([path.posix.join(siteDir, `source-${info.machine.id}.html`), sourceHtml(info)]);
+    files.push([path.posix.join(siteDir, sourcePage(info)), sourceHtml(info)]);
   }
   files.push([path.posix.join(siteDir, 'index.html'), indexHtml(machines)]);
   files.push([

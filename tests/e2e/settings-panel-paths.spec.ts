@@ -110,6 +110,8 @@ describeUiPaths<ThemeExpectedView>('theme', {
 
 const layoutKey = 'LPX_LAYOUT';
 const keptLayout = new WeakMap<Page, StoredChoice>();
+/** The widths and their labels as the reference has them (spec 9). */
+const widthOptions = containerWidthReference(undefined).view().options;
 
 describeUiPaths<ContainerWidthExpectedView>('container width', {
   model: containerWidthModel,
@@ -127,16 +129,13 @@ describeUiPaths<ContainerWidthExpectedView>('container width', {
   async act(page, event) {
     if (event.type !== 'layout.select') throw new Error(`no user action plays ${event.type}`);
     const layout = (event as unknown as { layout: string }).layout;
-    const label = containerWidthReference(undefined)
-      .view()
-      .options.find((option) => option.layoutClass === layout)!.label;
+    const label = widthOptions.find((option) => option.layoutClass === layout)!.label;
     await (await settingsPanel(page)).getByRole('radio', { name: label, exact: true }).check({ force: true });
   },
   async read(page) {
     const group = await readRadioGroup(page, 'Container Width');
-    const labels = containerWidthReference(undefined).view().options;
     return {
-      layout: labels.find((option) => option.label === group.checked)?.layoutClass ?? group.checked,
+      layout: widthOptions.find((option) => option.label === group.checked)?.layoutClass ?? group.checked,
       worn: await worn(page, 'width-'),
       options: group.options,
     };
