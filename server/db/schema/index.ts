@@ -13,3 +13,4 @@ export * from './ledger.ts';
 export * from './inventory.ts';
 export * from './kernel.ts';
 export * from './finance-reference.ts';
+export * from './language-management.ts';
