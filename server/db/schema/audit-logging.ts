@@ -9,6 +9,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  date,
   index,
   integer,
   jsonb,
@@ -74,7 +75,11 @@ export const auditLogs = pgTable(
     index('audit_logs_tenant_application_time_idx').on(t.tenantId, t.applicationName, t.executionTime.desc().nullsFirst(), t.id),
     index('audit_logs_tenant_client_ip_time_idx').on(t.tenantId, t.clientIpAddress, t.executionTime.desc().nullsFirst(), t.id),
     index('audit_logs_tenant_correlation_idx').on(t.tenantId, t.correlationId),
-    index('audit_logs_tenant_duration_idx').on(t.tenantId, t.executionDuration),
+    // Sorting by duration or URL (spec 2.6 columns): the column, then (execution_time desc, id) as
+    // the tie-breakers every sortable index ends in, so any page, however deep, is read off the
+    // index in order (docs/adr/0025-audit-log-daily-statistics.md, issue 22).
+    index('audit_logs_tenant_duration_time_idx').on(t.tenantId, t.executionDuration, t.executionTime.desc().nullsFirst(), t.id),
+    index('audit_logs_tenant_url_time_idx').on(t.tenantId, t.url, t.executionTime.desc().nullsFirst(), t.id),
     // hasException=true: about one log in ten; the predicate is the filter's own "exceptions <> ''".
     index('audit_logs_tenant_exception_time_idx')
       .on(t.tenantId, t.executionTime.desc().nullsFirst(), t.id)
@@ -120,8 +125,15 @@ export const entityChanges = pgTable(
     index('entity_changes_audit_log_idx').on(t.auditLogId),
     index('entity_changes_tenant_time_idx').on(t.tenantId, t.changeTime.desc().nullsFirst(), t.id),
     // Full change history (entity id + type) and the entity id filter.
-    index('entity_changes_tenant_entity_idx').on(t.tenantId, t.entityId, t.entityTypeFullName, t.changeTime.desc().nullsFirst()),
+    index('entity_changes_tenant_entity_idx').on(
+      t.tenantId,
+      t.entityId,
+      t.entityTypeFullName,
+      t.changeTime.desc().nullsFirst(),
+      t.id,
+    ),
     index('entity_changes_tenant_type_time_idx').on(t.tenantId, t.entityTypeFullName, t.changeTime.desc().nullsFirst(), t.id),
+    index('entity_changes_tenant_change_type_time_idx').on(t.tenantId, t.changeType, t.changeTime.desc().nullsFirst(), t.id),
   ],
 );
 
@@ -156,6 +168,29 @@ export const auditOutbox = pgTable('audit_outbox', {
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
 });
+
+/**
+ * The per-tenant, per-UTC-day rollup the dashboard statistics read for closed days (ADR 0025).
+ * Append-only deltas: statement-level triggers on audit_logs (migration 0025) add one row per
+ * (tenant, day) that a statement touched (insert +, delete -, update new - old), in the
+ * statement's own transaction, so every writer (batch writer, deleter, seed) keeps it right and
+ * no row is ever updated by two transactions. compactAuditLogDailyStats (server/audit/daily-stats.ts)
+ * folds a closed day's rows into one. A day's figures are the sums of its rows.
+ */
+export const auditLogDailyStats = pgTable(
+  'audit_log_daily_stats',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    tenantId: tenantId(),
+    day: date('day', { mode: 'string' }).notNull(),
+    logCount: bigint('log_count', { mode: 'number' }).notNull(),
+    /** Logs with exceptions (exceptions <> ''), as the error-rate statistic counts them. */
+    failedCount: bigint('failed_count', { mode: 'number' }).notNull(),
+    durationSum: bigint('duration_sum', { mode: 'number' }).notNull(),
+    durationCount: bigint('duration_count', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('audit_log_daily_stats_tenant_day_idx').on(t.tenantId, t.day)],
+);
 
 /** One row per run of the expired audit log deleter (server/jobs/audit-log-deleter.ts). */
 export const auditLogDeleterRuns = pgTable('audit_log_deleter_runs', {
