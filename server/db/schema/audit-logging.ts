@@ -125,13 +125,7 @@ export const entityChanges = pgTable(
     index('entity_changes_audit_log_idx').on(t.auditLogId),
     index('entity_changes_tenant_time_idx').on(t.tenantId, t.changeTime.desc().nullsFirst(), t.id),
     // Full change history (entity id + type) and the entity id filter.
-    index('entity_changes_tenant_entity_idx').on(
-      t.tenantId,
-      t.entityId,
-      t.entityTypeFullName,
-      t.changeTime.desc().nullsFirst(),
-      t.id,
-    ),
+    index('entity_changes_tenant_entity_idx').on(t.tenantId, t.entityId, t.entityTypeFullName, t.changeTime.desc().nullsFirst(), t.id),
     index('entity_changes_tenant_type_time_idx').on(t.tenantId, t.entityTypeFullName, t.changeTime.desc().nullsFirst(), t.id),
     index('entity_changes_tenant_change_type_time_idx').on(t.tenantId, t.changeType, t.changeTime.desc().nullsFirst(), t.id),
   ],
