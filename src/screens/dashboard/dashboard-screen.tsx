@@ -17,11 +17,13 @@ import { useSystem } from '../../app/system-context.ts';
 import { useAreaTexts } from '../../app/use-area-texts.ts';
 import { useSessionHttp } from '../../app/use-session-http.ts';
 import { useTexts } from '../../app/use-texts.ts';
-import { EmptyState, stackClass, TextField } from '../../ui/index.ts';
 import { dashboardTexts } from './dashboard-texts.ts';
 import * as styles from './dashboard.css.ts';
 
 const AuditWidgets = lazy(() => import('./audit-widgets/audit-widgets.tsx'));
+const controls = () => import('./dashboard-controls.tsx');
+const PeriodPicker = lazy(() => controls().then((module) => ({ default: module.PeriodPicker })));
+const NoWidgets = lazy(() => controls().then((module) => ({ default: module.NoWidgets })));
 
 export default function DashboardScreen() {
   const shell = useTexts();
@@ -51,20 +53,17 @@ export default function DashboardScreen() {
   const change = (period: Partial<DateRange>) => dashboard.send({ type: 'period.change', period: { ...view.period, ...period } });
 
   return (
-    <div className={`page ${stackClass}`}>
+    <div className={`page ${styles.page}`}>
       <div className={styles.header}>
         <h1 className={styles.title}>{shell('dashboard.title')}</h1>
         {view.hasWidgets && (
-          <fieldset className={styles.period}>
-            <legend className="visually-hidden">{t('period')}</legend>
-            <TextField
-              label={t('startDate')}
-              type="date"
-              value={view.period.startDate}
-              onChange={(value) => change({ startDate: value })}
+          <Suspense fallback={<div className={styles.periodPending} />}>
+            <PeriodPicker
+              period={view.period}
+              texts={{ period: t('period'), startDate: t('startDate'), endDate: t('endDate') }}
+              onChange={change}
             />
-            <TextField label={t('endDate')} type="date" value={view.period.endDate} onChange={(value) => change({ endDate: value })} />
-          </fieldset>
+          </Suspense>
         )}
       </div>
       {!view.isPeriodValid && <p role="alert">{t('invalidPeriod')}</p>}
@@ -75,7 +74,9 @@ export default function DashboardScreen() {
           </Suspense>
         ) : (
           <div className={styles.fullRow}>
-            <EmptyState title={t('noWidgets')} description={t('noWidgetsText')} />
+            <Suspense fallback={null}>
+              <NoWidgets title={t('noWidgets')} description={t('noWidgetsText')} />
+            </Suspense>
           </div>
         )}
       </section>
