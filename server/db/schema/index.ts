@@ -14,3 +14,4 @@ export * from './inventory.ts';
 export * from './kernel.ts';
 export * from './finance-reference.ts';
 export * from './language-management.ts';
+export * from './text-templates.ts';
