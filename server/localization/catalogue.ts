@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { MessageKind } from './message-syntax.ts';
+import { loadProductResources } from './product-texts.ts';
 
 export const cultureNames = ['en', 'ar', 'fr', 'hy'] as const;
 
@@ -32,6 +33,12 @@ function loadJsonResources(): Map<string, Map<string, Texts>> {
 }
 
 const jsonResources = loadJsonResources();
+const productResources = new Map<string, Map<string, Texts>>(
+  (await loadProductResources()).map((resource) => [
+    resource.name,
+    new Map(cultureNames.map((culture) => [culture, { ...(resource.sets[culture] as Texts) }])),
+  ]),
+);
 
 /** The product's own resources (the SPA's areas) are ICU messages; ABP's and the server's keep `{0}`. */
 export function messageKind(resource: string): MessageKind {
@@ -40,11 +47,11 @@ export function messageKind(resource: string): MessageKind {
 
 /** Every resource the server holds, sorted by name. */
 export function catalogueResourceNames(): string[] {
-  return [...jsonResources.keys()].sort();
+  return [...jsonResources.keys(), ...productResources.keys()].sort();
 }
 
 /** The texts the product ships for a resource in a culture ('fr-FR' reads 'fr'); no fallback; {} when none. */
 export function shippedTexts(resource: string, cultureName: string): Record<string, string> {
   const culture = cultureName.split(/[-_]/)[0]!.toLowerCase();
-  return { ...(jsonResources.get(resource)?.get(culture) ?? {}) };
+  return { ...((jsonResources.get(resource) ?? productResources.get(resource))?.get(culture) ?? {}) };
 }

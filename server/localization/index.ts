@@ -1,10 +1,9 @@
 // Texts the server sends (errors, login page, e-mails, the application-localization endpoint) come
-// from resources/<Resource>/<culture>.json files: { "<key>": "<text>" }. English is the default and
-// the fallback for every missing key; a key missing everywhere renders as the key itself.
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+// from the catalogue (catalogue.ts): ABP's and the server's resources/<Resource>/<culture>.json files
+// and the SPA's areas. English is the default and the fallback for every missing key; a key missing
+// everywhere renders as the key itself.
 import type { LocalizableText } from '../errors.ts';
+import { catalogueResourceNames, shippedTexts } from './catalogue.ts';
 
 export interface Language {
   cultureName: string;
@@ -59,15 +58,12 @@ export const defaultCulture = 'en';
 
 type Resources = Record<string, Record<string, string>>;
 
-const resourcesDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'resources');
-
+// Every resource of the catalogue (ABP's, the server's own, the SPA's areas) by culture.
 function loadResources(): Map<string, Resources> {
   const byCulture = new Map<string, Resources>(languages.map((l) => [l.cultureName, {}]));
-  for (const resource of fs.readdirSync(resourcesDir)) {
+  for (const resource of catalogueResourceNames()) {
     for (const language of languages) {
-      const file = path.join(resourcesDir, resource, `${language.cultureName}.json`);
-      if (!fs.existsSync(file)) continue;
-      byCulture.get(language.cultureName)![resource] = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>;
+      byCulture.get(language.cultureName)![resource] = shippedTexts(resource, language.cultureName);
     }
   }
   return byCulture;
@@ -100,15 +96,24 @@ export function cultureFromAcceptLanguage(header: string | undefined): string | 
   return undefined;
 }
 
-/** Resource texts for one culture with English underneath, as the application-localization endpoint serves them. */
+/**
+ * Resource texts for one culture with English underneath, as the application-localization endpoint
+ * serves them; computed once per culture and frozen (copy before applying overrides).
+ */
+const mergedByCulture = new Map<string, Resources>();
+
 export function resourceTexts(culture: string, onlyDynamics = false): Record<string, Record<string, string>> {
   if (onlyDynamics) return {};
+  const cached = mergedByCulture.get(culture);
+  if (cached) return cached;
   const base = resources.get(defaultCulture) ?? {};
   const own = resources.get(culture) ?? {};
   const merged: Resources = {};
   for (const name of new Set([...Object.keys(base), ...Object.keys(own)])) {
-    merged[name] = { ...(base[name] ?? {}), ...(own[name] ?? {}) };
+    merged[name] = Object.freeze({ ...(base[name] ?? {}), ...(own[name] ?? {}) });
   }
+  Object.freeze(merged);
+  mergedByCulture.set(culture, merged);
   return merged;
 }
 

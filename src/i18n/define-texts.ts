@@ -1,8 +1,13 @@
-// Texts of one feature area (account, audit logs, settings…), kept beside its screens so they load
-// with the area's chunk instead of growing the shell's initial bundle. Same rules as the shell texts
-// (texts.ts): English is the source and types the keys; other languages fall back to English, never
-// to the raw key; `{0}` placeholders are filled by `format`.
-import { format } from './texts.ts';
+// Texts of one feature area (account, audit logs, settings…), kept beside its screens. Rules:
+// - the area's module is the one source of its texts in the repository: the server serves all four
+//   languages from it (resource Finance.<Area>, named from the module's path by resource-names.ts),
+//   and the build keeps only English in the SPA (scripts/texts-plugin.ts), the offline fallback;
+// - a text is looked up in the server's texts of the culture (overrides included), then the bundled
+//   set of the culture (tests and development), then English, never the raw key;
+// - texts are ICU messages formatted by the one formatter (intl.ts): `{0}` fills a positional
+//   argument, `{count, plural, …}` a named one (`t('selected', { count })`).
+import { formatIcu, intlFor, type MessageValue, type MessageValues, messageValues } from './intl.ts';
+import { serverText } from './server-texts.ts';
 
 export type AreaTexts<Keys extends string> = {
   en: Record<Keys, string>;
@@ -14,13 +19,36 @@ export type AreaTexts<Keys extends string> = {
 /** An area's texts with every language complete (no fallback to English): a missing key is a type error. */
 export type CompleteAreaTexts<Keys extends string> = { [Language in keyof AreaTexts<Keys>]: Record<Keys, string> };
 
-export type AreaTranslate<Keys extends string> = (key: Keys, ...args: Array<string | number>) => string;
+export type TextArgs = Array<string | number> | [values: MessageValues];
+
+export type AreaTranslate<Keys extends string> = (key: Keys, ...args: TextArgs) => string;
+
+export interface AreaTextsFactory<Keys extends string> {
+  (culture: string, timeZone?: string): AreaTranslate<Keys>;
+  /** The sets as written (the server reads all four; the SPA's build keeps English only). */
+  readonly sets: AreaTexts<Keys>;
+  /** The resource the server serves the area under; set by the build, absent in tests run from source. */
+  readonly resource: string | undefined;
+}
+
+/** A translator over one resource: server text, then the bundled culture, then English. */
+export function translator<Keys extends string>(
+  resource: string | undefined,
+  sets: AreaTexts<Keys>,
+  culture: string,
+  timeZone?: string,
+): AreaTranslate<Keys> {
+  const language = culture.split(/[-_]/)[0]!.toLowerCase();
+  const bundled = (sets as Record<string, Partial<Record<Keys, string>>>)[language] ?? sets.en;
+  const intl = intlFor(culture, timeZone);
+  return (key, ...args) => {
+    const text = (resource && serverText(resource, language, key)) || bundled[key] || sets.en[key] || key;
+    return formatIcu(intl, key, text, messageValues(args as Array<MessageValue | MessageValues>));
+  };
+}
 
 /** Returns the translator factory of an area: `const t = areaTexts(culture)`. */
-export function defineTexts<Keys extends string>(sets: AreaTexts<Keys>): (culture: string) => AreaTranslate<Keys> {
-  const byLanguage: Record<string, Partial<Record<Keys, string>>> = sets;
-  return (culture) => {
-    const chosen = byLanguage[culture.split(/[-_]/)[0]!.toLowerCase()] ?? sets.en;
-    return (key, ...args) => format(chosen[key] ?? sets.en[key], args);
-  };
+export function defineTexts<Keys extends string>(sets: AreaTexts<Keys>, resource?: string): AreaTextsFactory<Keys> {
+  const factory = (culture: string, timeZone?: string) => translator(resource, sets, culture, timeZone);
+  return Object.assign(factory, { sets, resource });
 }

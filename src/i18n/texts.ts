@@ -1,9 +1,14 @@
 // Bundled texts of the shell in English, Arabic, French and Armenian (the server's languages). Rules:
 // - English is the source: its keys type every other language (a missing key is a compile error in
 //   the English set only; other languages fall back to English, never to the raw key).
-// - `{0}`-style placeholders are filled by `format`; no text is built by concatenation in JSX.
-// - Kept in one module so the initial chunk needs no extra request; the cookie and privacy policy
-//   bodies live with their screen (their own chunk).
+// - These modules are the source the server serves as resource Finance.Shell; the build keeps only
+//   English in the SPA (scripts/texts-plugin.ts), the texts of the culture come from the server
+//   (server-texts.ts) with overrides applied.
+// - Texts are ICU messages formatted by the one formatter (intl.ts); no text is built by
+//   concatenation in JSX.
+import { type AreaTexts, translator } from './define-texts.ts';
+import type { MessageValues } from './intl.ts';
+import { shellResourceName } from './resource-names.ts';
 import { ar } from './texts-ar.ts';
 import { en } from './texts-en.ts';
 import { fr } from './texts-fr.ts';
@@ -19,18 +24,12 @@ export const bundledLanguages = [
   { cultureName: 'hy', displayName: 'Հայերեն' },
 ] as const;
 
-const byLanguage: Record<string, Texts> = { en, ar, fr, hy };
+export const shellTextSets: AreaTexts<TextKey> = { en, ar, fr, hy };
 
 /** The texts of a culture ('fr-FR' → fr), English for anything unknown. */
-export function textsFor(culture: string): (key: TextKey, ...args: Array<string | number>) => string {
-  const language = culture.split(/[-_]/)[0]!.toLowerCase();
-  const chosen = byLanguage[language] ?? en;
-  return (key, ...args) => format(chosen[key] ?? en[key], args);
-}
-
-export function format(text: string, args: ReadonlyArray<string | number>): string {
-  return text.replace(/\{(\d+)\}/g, (match, index: string) => {
-    const value = args[Number(index)];
-    return value === undefined ? match : String(value);
-  });
+export function textsFor(
+  culture: string,
+  timeZone?: string,
+): (key: TextKey, ...args: Array<string | number> | [values: MessageValues]) => string {
+  return translator(shellResourceName, shellTextSets, culture, timeZone);
 }

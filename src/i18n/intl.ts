@@ -1,0 +1,86 @@
+// The one formatter of the SPA (issue 19): @formatjs/intl, one IntlShape per culture and time zone,
+// sharing one cache, so every text, number, currency amount, date, time and relative time goes
+// through the same object. Rules:
+// - texts are ICU messages (plural/select where counts or choices occur); `{0}` is an ICU argument
+//   named 0, so positional arguments are passed as { 0: …, 1: … };
+// - a message is parsed once: intl-messageformat's memoized getMessageFormat keeps the parsed form
+//   per (message, locale), so a text rendered a thousand times is parsed once;
+// - tags are plain text (ignoreTag), as the server checks them (server/localization/message-syntax.ts);
+// - the time zone is the user's setting (spec 2.5, Abp.Timing.TimeZone; UTC by default), set when
+//   the configuration arrives (setUserTimeZone); a text that fails to format shows as written.
+import { createIntl, createIntlCache, formatMessage, type IntlShape } from '@formatjs/intl';
+
+export type MessageValue = string | number | Date | null | undefined;
+export type MessageValues = Record<string, MessageValue>;
+
+const cache = createIntlCache();
+const intls = new Map<string, IntlShape>();
+let userTimeZone = 'UTC';
+
+function validTimeZone(name: string | null | undefined): string | null {
+  if (!name) return null;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return name;
+  } catch {
+    return null;
+  }
+}
+
+/** The user's time zone (IANA name) every date and time is shown in; unknown or empty means UTC. */
+export function setUserTimeZone(name: string | null | undefined): void {
+  userTimeZone = validTimeZone(name) ?? 'UTC';
+}
+
+export function currentTimeZone(): string {
+  return userTimeZone;
+}
+
+/** 'fr-FR' -> 'fr-FR'; anything Intl cannot use -> 'en'. */
+function localeOf(culture: string): string {
+  try {
+    return Intl.getCanonicalLocales(culture)[0] ?? 'en';
+  } catch {
+    return 'en';
+  }
+}
+
+const ignore = () => {};
+
+/** The formatter of a culture in a time zone (the user's by default); the same object each time. */
+export function intlFor(culture: string, timeZone: string = userTimeZone): IntlShape {
+  const locale = localeOf(culture);
+  const key = `${locale}|${timeZone}`;
+  let intl = intls.get(key);
+  if (!intl) {
+    intl = createIntl({ locale, timeZone, defaultLocale: 'en', messages: {}, onError: ignore }, cache);
+    intls.set(key, intl);
+  }
+  return intl;
+}
+
+/** Positional arguments (`{0}`, `{1}`) or named values ({ count }) as ICU values. */
+export function messageValues(args: ReadonlyArray<MessageValue | MessageValues>): MessageValues {
+  if (args.length === 1 && isValues(args[0])) return args[0];
+  const values: MessageValues = {};
+  args.forEach((value, index) => {
+    values[index] = value as MessageValue;
+  });
+  return values;
+}
+
+function isValues(value: unknown): value is MessageValues {
+  return typeof value === 'object' && value !== null && !(value instanceof Date);
+}
+
+/** Formats one ICU message (the text itself, already chosen for the culture). */
+export function formatIcu(intl: IntlShape, id: string, text: string, values: MessageValues): string {
+  try {
+    const result = formatMessage({ ...intl, messages: { [id]: text } }, intl.formatters, { id }, values as never, {
+      ignoreTag: true,
+    });
+    return typeof result === 'string' ? result : String(result);
+  } catch {
+    return text;
+  }
+}
