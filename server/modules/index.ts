@@ -16,6 +16,7 @@ import { kernelRoutes } from './kernel/routes.ts';
 import { inventoryRoutes } from './inventory/routes.ts';
 import { openIddictRoutes } from './openiddict/openiddict-routes.ts';
 import { developerDocsRoutes } from './developer-docs/routes.ts';
+import { languageManagementRoutes } from './language-management/routes.ts';
 
 export type RouteModule = (app: FastifyInstance, ctx: AppContext) => Promise<void>;
 
@@ -34,4 +35,5 @@ export const routeModules: RouteModule[] = [
   inventoryRoutes,
   openIddictRoutes,
   developerDocsRoutes,
+  languageManagementRoutes,
 ];

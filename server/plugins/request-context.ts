@@ -1,6 +1,6 @@
 // Per-request context, resolved in a fixed order by onRequest hooks:
-//   culture (query culture/ui-culture, culture cookie, Accept-Language; else, once the tenant is
-//   known, its Abp.Localization.DefaultLanguage setting) ->
+//   culture (query culture/ui-culture, culture cookie, Accept-Language; once the tenant is known, the
+//   first of them that is an enabled language of the tenant or host, else its default language) ->
 //   caller (Bearer access token verified, its session still live, the user active) ->
 //   tenant (token claim, then __tenant query, header, cookie; id or name; unknown/inactive -> 404) ->
 //   access (the route's declared permission / authentication / feature).
@@ -12,6 +12,7 @@ import { identitySessions, users } from '../db/schema/index.ts';
 import { forbidden, tenantResolveError, unauthenticated } from '../errors.ts';
 import { cultureFromAcceptLanguage, defaultCulture, findLanguage, localize } from '../localization/index.ts';
 import type { LocalizableText } from '../errors.ts';
+import { requestCultureOf } from '../modules/language-management/overrides.ts';
 
 export type RouteAccess =
   | { anonymous: true }
@@ -49,6 +50,27 @@ function requestedCulture(request: FastifyRequest): string | undefined {
   const fromCookie = cookie ? findLanguage(/uic=([^|]+)/.exec(cookie)?.[1] ?? /c=([^|]+)/.exec(cookie)?.[1]) : undefined;
   if (fromCookie) return fromCookie.cultureName;
   return cultureFromAcceptLanguage(request.headers['accept-language']);
+}
+
+/** Every culture tag the request names, in its order of preference (query, cookie, Accept-Language by quality). */
+function requestedCultureTags(request: FastifyRequest): string[] {
+  const query = request.query as Record<string, unknown> | undefined;
+  const tags: string[] = [];
+  const fromQuery = query?.['ui-culture'] ?? query?.culture;
+  if (typeof fromQuery === 'string' && fromQuery) tags.push(fromQuery);
+  const cookie = request.cookies?.['.AspNetCore.Culture'];
+  const fromCookie = cookie ? (/uic=([^|]+)/.exec(cookie)?.[1] ?? /c=([^|]+)/.exec(cookie)?.[1]) : undefined;
+  if (fromCookie) tags.push(fromCookie);
+  const ranked = (request.headers['accept-language'] ?? '')
+    .split(',')
+    .map((part) => {
+      const [tag = '', ...rest] = part.trim().split(';');
+      const q = rest.find((p) => p.trim().startsWith('q='));
+      return { tag: tag.trim(), q: q ? Number(q.trim().slice(2)) || 0 : 1 };
+    })
+    .filter((p) => p.tag && p.tag !== '*' && p.q > 0)
+    .sort((a, b) => b.q - a.q);
+  return [...tags, ...ranked.map((p) => p.tag)];
 }
 
 const claimString = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
@@ -199,11 +221,9 @@ export function registerRequestContext(app: FastifyInstance, ctx: AppContext): v
     request.culture = requested ?? defaultCulture;
     await resolveCaller(ctx, queries, request);
     await resolveTenant(ctx, request, reply);
-    // A request that names no culture gets the tenant's (or host's) Abp.Localization.DefaultLanguage.
-    if (!requested) {
-      const configured = await ctx.settings.getValue('Abp.Localization.DefaultLanguage', { tenantId: request.tenant?.id ?? null });
-      request.culture = findLanguage(configured)?.cultureName ?? defaultCulture;
-    }
+    // The first named culture that is an enabled language of the tenant (or host); else its default
+    // language (Abp.Localization.DefaultLanguage), as language management keeps them.
+    request.culture = await requestCultureOf(ctx, request.tenant?.id ?? null, requestedCultureTags(request));
     await checkAccess(ctx, request);
   });
 }

@@ -14,9 +14,10 @@ import {
 } from '../../../contract/abp.ts';
 import type { AppContext } from '../../context.ts';
 import { invalidField } from '../../errors.ts';
-import { findLanguage, languages, resourceTexts } from '../../localization/index.ts';
+import { resourceTexts } from '../../localization/index.ts';
 import { allFeatures } from '../feature-management/definitions.ts';
 import { featureStore } from '../feature-management/checker.ts';
+import { languageInfos, matchLanguage, tenantLanguages, withOverrides } from '../language-management/overrides.ts';
 import { getVisibleSettingValues } from '../setting-management/store.ts';
 import { currentCultureOf } from './cultures.ts';
 
@@ -86,10 +87,13 @@ export async function applicationConfigurationRoutes(app: FastifyInstance, ctx: 
       const { includeLocalizationResources = true } = request.query as { includeLocalizationResources?: boolean };
       const tenantId = request.tenant?.id ?? null;
       const userId = request.currentUser?.id ?? null;
-      const [granted, settingValues, features] = await Promise.all([
+      const [granted, settingValues, features, languages, values] = await Promise.all([
         ctx.permissions.grantedNames(request.currentUser, tenantId),
         getVisibleSettingValues(ctx, { tenantId, userId }),
         featureStore(ctx).resolveAll(tenantId),
+        // The language menus list the enabled languages of the host or tenant (language management).
+        languageInfos(ctx, tenantId),
+        includeLocalizationResources ? withOverrides(ctx, tenantId, request.culture, resourceTexts(request.culture)) : {},
       ]);
       const featureValues: Record<string, string> = {};
       for (const definition of allFeatures()) {
@@ -98,7 +102,7 @@ export async function applicationConfigurationRoutes(app: FastifyInstance, ctx: 
       const timeZone = settingValues['Abp.Timing.TimeZone'] || null;
       return {
         localization: {
-          values: includeLocalizationResources ? resourceTexts(request.culture) : {},
+          values,
           resources: {},
           languages: languages.map((l) => ({
             cultureName: l.cultureName,
@@ -107,7 +111,7 @@ export async function applicationConfigurationRoutes(app: FastifyInstance, ctx: 
             twoLetterISOLanguageName: l.twoLetterISOLanguageName,
             flagIcon: l.flagIcon,
           })),
-          currentCulture: currentCultureOf(request.culture),
+          currentCulture: currentCultureOf(request.culture, languages.find((l) => l.cultureName === request.culture)?.displayName),
           defaultResourceName,
           languagesMap: {},
           languageFilesMap: {},
@@ -144,14 +148,17 @@ export async function applicationConfigurationRoutes(app: FastifyInstance, ctx: 
     },
     async (request) => {
       const { cultureName, onlyDynamics = false } = request.query as { cultureName: string; onlyDynamics?: boolean };
-      const language = findLanguage(cultureName);
+      // Any language of the host or tenant (an administrator previews a disabled one's texts too).
+      const tenantId = request.tenant?.id ?? null;
+      const language = matchLanguage(await tenantLanguages(ctx, tenantId), cultureName);
       if (!language) throw invalidField('cultureName', 'AbpValidation::The field {0} is invalid.', 'cultureName');
-      const texts = resourceTexts(language.cultureName, onlyDynamics);
+      const shipped = resourceTexts(language.cultureName, onlyDynamics);
+      const texts = onlyDynamics ? shipped : await withOverrides(ctx, tenantId, language.cultureName, shipped);
       return {
         resources: Object.fromEntries(
           Object.entries(texts).map(([name, values]) => [name, { texts: values, baseResources: baseResources[name] ?? [] }]),
         ),
-        currentCulture: currentCultureOf(language.cultureName),
+        currentCulture: currentCultureOf(language.cultureName, language.displayName),
       };
     },
   );

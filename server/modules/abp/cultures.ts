@@ -4,6 +4,7 @@
 // - Arabic is right-to-left; its calendar here is the Gregorian one the product uses.
 import type { CurrentCultureDto } from '../../../contract/abp.ts';
 import { defaultCulture, findLanguage } from '../../localization/index.ts';
+import { englishNameOf, isRightToLeftCulture, nativeNameOf, twoLetterOf } from '../language-management/cultures.ts';
 
 const cultureData: Record<
   string,
@@ -63,17 +64,35 @@ const cultureData: Record<
   },
 };
 
-/** The currentCulture object for a supported culture (falls back to the default culture). */
-export function currentCultureOf(culture: string): CurrentCultureDto {
-  const language = findLanguage(culture) ?? findLanguage(defaultCulture)!;
-  const data = cultureData[language.cultureName] ?? cultureData[defaultCulture]!;
+/**
+ * The currentCulture object of a culture. The shipped cultures have their .NET data; another
+ * culture a language was created for is described from ICU (names, direction) with the nearest
+ * shipped culture's patterns (else English's).
+ */
+export function currentCultureOf(culture: string, displayName?: string): CurrentCultureDto {
+  const language = findLanguage(culture);
+  if (language && language.cultureName === culture.toLowerCase()) {
+    const data = cultureData[language.cultureName] ?? cultureData[defaultCulture]!;
+    return {
+      ...data,
+      displayName: displayName ?? language.displayName,
+      englishName: language.englishName,
+      twoLetterIsoLanguageName: language.twoLetterISOLanguageName,
+      isRightToLeft: language.isRightToLeft,
+      cultureName: language.cultureName,
+      name: language.cultureName,
+    };
+  }
+  const data = cultureData[language?.cultureName ?? defaultCulture] ?? cultureData[defaultCulture]!;
+  const nativeName = nativeNameOf(culture);
   return {
     ...data,
-    displayName: language.displayName,
-    englishName: language.englishName,
-    twoLetterIsoLanguageName: language.twoLetterISOLanguageName,
-    isRightToLeft: language.isRightToLeft,
-    cultureName: language.cultureName,
-    name: language.cultureName,
+    nativeName,
+    displayName: displayName ?? nativeName,
+    englishName: englishNameOf(culture),
+    twoLetterIsoLanguageName: twoLetterOf(culture),
+    isRightToLeft: isRightToLeftCulture(culture),
+    cultureName: culture,
+    name: culture,
   };
 }

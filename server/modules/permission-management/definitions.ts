@@ -118,7 +118,8 @@ const languageManagement = group(
     node('LanguageManagement.Languages', [verb('Create'), verb('Edit'), verb('ChangeDefault'), verb('Delete')]),
     node('LanguageManagement.LanguageTexts', [verb('Edit')]),
   ],
-  { side: 'host', feature: 'LanguageManagement.Enable' },
+  // Languages and texts are per host and per tenant.
+  { feature: 'LanguageManagement.Enable' },
 );
 
 // OpenID applications and scopes are the identity server's, shared by every tenant: host only.
