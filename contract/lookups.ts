@@ -4,8 +4,8 @@
 // - GET /api/app/lookup lists the types, GET /api/app/lookup/{type} the values of one type, named by
 //   its name (case-insensitive) or its GUID; an unknown type answers 404;
 // - every signed-in user of the host or any tenant reads the same catalogue; the ids are the
-//   product's fixed GUIDs (docs/lookups.md); a value's name starts empty (spec 3), its code is what
-//   a screen shows until a localized text exists;
+//   product's fixed GUIDs (docs/lookups.md); a value's name starts empty (spec 3); displayName is the value's name in the request's
+//   culture (the stored name when set, else the product's text for `Type:Code`, else the code);
 // - PUT /api/app/lookup/id-mapping (host, Finance.Lookups.ManageIds) replaces ids with an
 //   authoritative mapping in one transaction: a type by name, a value by type and code; rows that
 //   reference a lookup id follow it (ON UPDATE CASCADE); an unknown type or value, an entry mapped
@@ -25,6 +25,7 @@ export const LookupValueDto = Type.Object({
   lookupTypeId: Guid,
   code: Type.String(),
   name: Type.String(),
+  displayName: Type.String(),
 });
 export type LookupValueDto = Static<typeof LookupValueDto>;
 

@@ -1,6 +1,7 @@
 // docs/lookups.md: the lookup catalogue with its fixed GUIDs, generated from the catalogue the server
 // seeds (server/modules/lookups), so the page and the installations cannot disagree.
 import { lookupCatalogue } from '../server/modules/lookups/catalogue.ts';
+import { lookupDisplayName } from '../server/modules/lookups/display-names.ts';
 import { lookupNamespace, lookupTypeId, lookupValueId } from '../server/modules/lookups/ids.ts';
 import { markdownTable } from './machine-docs.ts';
 
@@ -15,6 +16,10 @@ export function generateLookupDocs(): [string, string] {
     'serve them. Their GUIDs are fixed: a type is the RFC 9562 version-5 UUID of its name, a value that of',
     `\`Type/Code\`, in the namespace \`${lookupNamespace}\`. The decisions (which spec 9 group is which`,
     'type, the types left empty, the country list) are at the top of the catalogue file.',
+    '',
+    "A value's stored name is empty (spec 3); the API answers its `displayName` in the request's culture",
+    'from `server/localization/resources/FinanceLookups` (key `Type:Code`), shown below in English, Arabic,',
+    'French and Armenian. Abbreviations whose meaning the spec does not give are named by their code.',
     '',
     markdownTable(
       ['#', 'type', 'GUID', 'values'],
@@ -34,8 +39,12 @@ export function generateLookupDocs(): [string, string] {
     }
     lines.push(
       markdownTable(
-        ['code', 'GUID'],
-        codes.map((code) => [`\`${code}\``, `\`${lookupValueId(type, code)}\``]),
+        ['code', 'GUID', 'en', 'ar', 'fr', 'hy'],
+        codes.map((code) => [
+          `\`${code}\``,
+          `\`${lookupValueId(type, code)}\``,
+          ...['en', 'ar', 'fr', 'hy'].map((culture) => lookupDisplayName(culture, type, code)),
+        ]),
       ),
     );
   }

@@ -137,13 +137,20 @@ function stateChart(machine: AnyStateMachine, edges: Edge[]): string {
 }
 
 /** A Markdown table padded to the widest cell, as the repository's formatter (biome) lays tables out. */
+/**
+ * The columns a cell takes as Biome's Markdown formatter measures them: combining marks take none,
+ * an Arabic lam-alef pair one (a ligature); so a table with Arabic names is already formatted.
+ */
+function displayWidth(text: string): number {
+  return [...text.replace(/\p{M}/gu, '').replace(/\u0644[\u0622\u0623\u0625\u0627]/g, 'x')].length;
+}
+
 export function markdownTable(header: string[], rows: string[][]): string {
   if (!rows.length) return '_None._';
   const cellText = (cell: string) => cell.replaceAll('|', '\\|').replaceAll('\n', ' ');
   const body = [header, ...rows].map((row) => row.map(cellText));
-  const widths = header.map((_, column) => Math.max(3, ...body.map((row) => [...(row[column] ?? '')].length)));
-  const line = (row: string[]) =>
-    `| ${row.map((cell, column) => cell.padEnd(widths[column]! - [...cell].length + cell.length)).join(' | ')} |`;
+  const widths = header.map((_, column) => Math.max(3, ...body.map((row) => displayWidth(row[column] ?? ''))));
+  const line = (row: string[]) => `| ${row.map((cell, column) => cell + ' '.repeat(widths[column]! - displayWidth(cell))).join(' | ')} |`;
   return [line(body[0]!), line(widths.map((width) => '-'.repeat(width))), ...body.slice(1).map(line)].join('\n');
 }
 

@@ -47,7 +47,7 @@ const pinned = {
 };
 
 type TypeItem = { id: string; name: string; valueCount: number };
-type ValueItem = { id: string; lookupTypeId: string; code: string; name: string };
+type ValueItem = { id: string; lookupTypeId: string; code: string; name: string; displayName: string };
 
 let server: TestServer;
 let hostHeaders: Record<string, string>;
@@ -95,6 +95,51 @@ describe('lookup catalogue', () => {
     }
     const ids = [...types.map((type) => type.id), ...Object.values(values).flatMap((list) => list.map((value) => value.id))];
     expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it("names every value in the request's culture (Accept-Language or ?culture), English as the fallback", async () => {
+    const inCulture = async (culture: string) =>
+      wholeCatalogue(async (url) => (await get(url, { ...hostHeaders, 'Accept-Language': culture })).body);
+    const english = await inCulture('en');
+    const byCulture: Record<string, Record<string, ValueItem[]>> = { en: english.values };
+    for (const culture of ['ar', 'fr', 'hy']) byCulture[culture] = (await inCulture(culture)).values;
+    // Every value of spec 9 has a name in every language; a name is never the resource key.
+    for (const [culture, values] of Object.entries(byCulture))
+      for (const [type, list] of Object.entries(values))
+        for (const value of list) {
+          expect(value.displayName, `${culture} ${type}/${value.code}`).not.toBe('');
+          expect(value.displayName, `${culture} ${type}/${value.code}`).not.toContain(':');
+        }
+    // Written from the spec's words and each language, not read from the resource files.
+    const name = (culture: string, type: string, code: string) =>
+      byCulture[culture]![type]!.find((value) => value.code === code)?.displayName;
+    expect(name('en', 'AccountType', 'FinancialAccounts')).toBe('Financial accounts');
+    expect(name('ar', 'AccountType', 'Assets')).toBe('الأصول');
+    expect(name('fr', 'CurrencyType', 'VIRTUAL')).toBe('Virtuelle');
+    expect(name('hy', 'Gender', 'Female')).toBe('Իգական');
+    expect(name('en', 'Country', 'LB')).toBe('Lebanon');
+    expect(name('ar', 'Country', 'LB')).toBe('لبنان');
+    expect(name('fr', 'Country', 'AM')).toBe('Arménie');
+    expect(name('hy', 'Country', 'AM')).toBe('Հայաստան');
+    expect(name('fr', 'PaymentMethod', 'Cash')).toBe('Espèces');
+    // Outside English, a name with words is translated (brand names and codes may stay as they are;
+    // so may a country's, as "Costa Rica" in French).
+    for (const culture of ['ar', 'fr', 'hy']) {
+      const copied = Object.entries(byCulture[culture]!)
+        .filter(([type]) => type !== 'Country')
+        .flatMap(([type, list]) =>
+          list
+            .filter((value) => value.displayName.includes(' ') && value.displayName === name('en', type, value.code))
+            .map((v) => `${type}/${v.code}`),
+        );
+      expect(copied, culture).toEqual([]);
+    }
+    // The query string's culture wins; a tenant reads the same names; the stored name stays empty.
+    const tenantFrench = await get('/api/app/lookup/PriceLevel?culture=fr', { ...tenantHeaders, 'Accept-Language': 'ar' });
+    expect((tenantFrench.body.items as ValueItem[]).map((value) => [value.code, value.displayName, value.name])).toEqual([
+      ['Retail', 'Détail', ''],
+      ['Individual', 'Individuel', ''],
+    ]);
   });
 
   // A whole installation (initdb, migrations, seed with its password hashing) inside the test: minutes on a busy machine.

@@ -3,6 +3,8 @@
 //   process and kept; a change of ids (the mapping import) publishes on the cache bus and every
 //   instance reads it again on its next request;
 // - a type is named by its name (case-insensitive) or its GUID; an unknown one answers 404;
+// - a value answers its stored name (empty, spec 3) and a displayName in the request's culture:
+//   the stored name when one is set, else its text in resources/FinanceLookups (display-names.ts);
 // - the host imports an authoritative id mapping (id-mapping.ts) with Finance.Lookups.ManageIds.
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { asc } from 'drizzle-orm';
@@ -19,6 +21,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { lookupTypes, lookupValues } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
+import { lookupDisplayName } from './display-names.ts';
 import { importLookupIdMapping } from './id-mapping.ts';
 import { lookupsTopic } from './lookup-values.ts';
 
@@ -26,9 +29,13 @@ const base = '/api/app/lookup';
 const tags = ['Lookups'];
 const signedIn = { auth: { authenticated: true as const } };
 
+type StoredValue = Omit<LookupValueDto, 'displayName'> & { typeName: string };
+
 interface Catalogue {
   types: LookupTypeDto[];
-  valuesByType: Map<string, LookupValueDto[]>;
+  valuesByType: Map<string, StoredValue[]>;
+  /** The values with their display names, per culture, built on first use. */
+  localized: Map<string, Map<string, LookupValueDto[]>>;
   /** By lower-case name and by id. */
   typeByKey: Map<string, LookupTypeDto>;
 }
@@ -38,10 +45,11 @@ async function readCatalogue(ctx: AppContext): Promise<Catalogue> {
     ctx.db.select().from(lookupTypes).orderBy(asc(lookupTypes.displayOrder), asc(lookupTypes.name)),
     ctx.db.select().from(lookupValues).orderBy(asc(lookupValues.typeId), asc(lookupValues.displayOrder), asc(lookupValues.code)),
   ]);
-  const valuesByType = new Map<string, LookupValueDto[]>();
+  const typeNames = new Map(typeRows.map((row) => [row.id, row.name]));
+  const valuesByType = new Map<string, StoredValue[]>();
   for (const row of valueRows) {
     const list = valuesByType.get(row.typeId) ?? [];
-    list.push({ id: row.id, lookupTypeId: row.typeId, code: row.code, name: row.name });
+    list.push({ id: row.id, lookupTypeId: row.typeId, code: row.code, name: row.name, typeName: typeNames.get(row.typeId) ?? '' });
     valuesByType.set(row.typeId, list);
   }
   const types = typeRows.map((row) => ({ id: row.id, name: row.name, valueCount: valuesByType.get(row.id)?.length ?? 0 }));
@@ -50,7 +58,25 @@ async function readCatalogue(ctx: AppContext): Promise<Catalogue> {
     typeByKey.set(type.name.toLowerCase(), type);
     typeByKey.set(type.id, type);
   }
-  return { types, valuesByType, typeByKey };
+  return { types, valuesByType, localized: new Map(), typeByKey };
+}
+
+/** The values of a type with their display names in one culture. */
+function valuesIn(catalogue: Catalogue, typeId: string, culture: string): LookupValueDto[] {
+  let byType = catalogue.localized.get(culture);
+  if (!byType) {
+    byType = new Map();
+    catalogue.localized.set(culture, byType);
+  }
+  let values = byType.get(typeId);
+  if (!values) {
+    values = (catalogue.valuesByType.get(typeId) ?? []).map(({ typeName, ...value }) => ({
+      ...value,
+      displayName: lookupDisplayName(culture, typeName, value.code, value.name),
+    }));
+    byType.set(typeId, values);
+  }
+  return values;
 }
 
 export async function lookupRoutes(fastify: FastifyInstance, ctx: AppContext) {
@@ -75,10 +101,10 @@ export async function lookupRoutes(fastify: FastifyInstance, ctx: AppContext) {
     `${base}/:type`,
     { schema: { tags, params: LookupTypeParams, response: { 200: LookupValueListResult } }, config: signedIn },
     async (request) => {
-      const { typeByKey, valuesByType } = await current();
-      const type = typeByKey.get(request.params.type.toLowerCase());
+      const catalogue = await current();
+      const type = catalogue.typeByKey.get(request.params.type.toLowerCase());
       if (!type) throw notFound('LookupType', request.params.type);
-      return { items: valuesByType.get(type.id) ?? [] };
+      return { items: valuesIn(catalogue, type.id, request.culture) };
     },
   );
 
