@@ -54,6 +54,16 @@ describe('route table', () => {
     expect(labels).toContain('DELETE /api/openiddict/applications');
     expect(labels).toContain('PUT /api/openiddict/applications/:id/token-lifetime');
     expect(labels).toContain('GET /api/openiddict/scopes/all');
+    // Language management (ABP's paths, plus the missing-texts report, export and import).
+    for (const route of [
+      'PUT /api/language-management/languages/:id/set-as-default',
+      'GET /api/language-management/languages/culture-list',
+      'PUT /api/language-management/language-texts/:resourceName/:cultureName/:name',
+      'PUT /api/language-management/language-texts/:resourceName/:cultureName/:name/restore',
+      'GET /api/language-management/language-texts/missing/:cultureName',
+      'POST /api/language-management/language-texts/import',
+    ])
+      expect(labels).toContain(route);
     // Exchange rates (history: list, create, in force, convert) and account rules with their decisions.
     expect(labels).toContain('GET /api/app/exchange-rate/in-force');
     expect(labels).toContain('GET /api/app/exchange-rate/convert');

@@ -306,3 +306,62 @@ describe('OpenID applications and scopes', () => {
     expect([await list('/api/openiddict/applications'), await list('/api/openiddict/scopes')]).toEqual(before);
   });
 });
+
+// Languages and their texts are the host's and each tenant's own: every language route called by one
+// side with the other side's language ids answers 404 and changes nothing; a text one side edits,
+// imports or restores is served to that side only.
+describe('languages and language texts', () => {
+  it('are per host and per tenant', async () => {
+    const call = async (side: 'host' | 'acme', method: string, path: string, body?: unknown) =>
+      fetch(`${server.url}/api/language-management${path}`, {
+        method,
+        headers: { ...headersOf[side], ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+        body: body !== undefined ? JSON.stringify(body) : undefined,
+      });
+    const languagesOf = async (side: 'host' | 'acme') =>
+      (
+        (await (await call(side, 'GET', '/languages/all')).json()) as {
+          items: Array<{ id: string; cultureName: string; isEnabled: boolean }>;
+        }
+      ).items;
+    const saveText = async (side: 'host' | 'acme') =>
+      (
+        (await (await fetch(`${server.url}/api/abp/application-localization?cultureName=fr`, { headers: headersOf[side] })).json()) as {
+          resources: Record<string, { texts: Record<string, string> }>;
+        }
+      ).resources.AbpUi?.texts.Save;
+    for (const [intruder, owner] of [
+      ['acme', 'host'],
+      ['host', 'acme'],
+    ] as const) {
+      const before = await languagesOf(owner);
+      const ownerText = await saveText(owner);
+      const ids = new Set((await languagesOf(intruder)).map((l) => l.id));
+      expect(before.some((l) => ids.has(l.id))).toBe(false);
+      for (const language of before) {
+        for (const [method, path, body] of [
+          ['GET', `/languages/${language.id}`],
+          ['PUT', `/languages/${language.id}`, { displayName: 'Taken', isEnabled: false }],
+          ['PUT', `/languages/${language.id}/set-as-default`],
+          ['DELETE', `/languages/${language.id}`],
+        ] as const) {
+          const response = await call(intruder, method, path, body);
+          expect(response.status, `${intruder} ${method} ${path}`).toBe(404);
+        }
+      }
+      const edited = await call(intruder, 'PUT', `/language-texts/AbpUi/fr/Save?value=${intruder}-only`);
+      expect(edited.status).toBe(204);
+      const imported = await call(intruder, 'POST', '/language-texts/import', {
+        cultureName: 'fr',
+        format: 'json',
+        content: JSON.stringify({ culture: 'fr', texts: { AbpUi: { Cancel: `${intruder}-cancel` } } }),
+      });
+      expect(imported.status).toBe(200);
+      expect(await saveText(intruder)).toBe(`${intruder}-only`);
+      expect(await saveText(owner)).toBe(ownerText);
+      expect(await languagesOf(owner)).toEqual(before);
+      await call(intruder, 'PUT', '/language-texts/AbpUi/fr/Save/restore');
+      await call(intruder, 'PUT', '/language-texts/AbpUi/fr/Cancel/restore');
+    }
+  });
+});

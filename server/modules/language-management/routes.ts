@@ -50,6 +50,8 @@ const languagesPath = '/api/language-management/languages';
 const textsPath = '/api/language-management/language-texts';
 const tags = ['LanguageManagement'];
 const permission = (name: string | string[]) => ({ auth: { permission: name } });
+/** ABP's PUTs without a body (set-as-default, a text's value in the query string, restore). */
+const NoBody = Type.Optional(Type.Null());
 const languagesOrTexts = ['LanguageManagement.Languages', 'LanguageManagement.LanguageTexts'];
 
 export async function languageManagementRoutes(fastify: FastifyInstance, ctx: AppContext) {
@@ -114,7 +116,7 @@ export async function languageManagementRoutes(fastify: FastifyInstance, ctx: Ap
   app.put(
     `${languagesPath}/:id/set-as-default`,
     {
-      schema: { tags, params: IdParams, response: { 204: Type.Null() } },
+      schema: { tags, params: IdParams, body: NoBody, response: { 204: Type.Null() } },
       config: permission('LanguageManagement.Languages.ChangeDefault'),
     },
     async (request, reply) => {
@@ -178,7 +180,7 @@ export async function languageManagementRoutes(fastify: FastifyInstance, ctx: Ap
   app.put(
     `${textsPath}/:resourceName/:cultureName/:name`,
     {
-      schema: { tags, params: LanguageTextParams, querystring: UpdateLanguageTextQuery, response: { 204: Type.Null() } },
+      schema: { tags, params: LanguageTextParams, querystring: UpdateLanguageTextQuery, body: NoBody, response: { 204: Type.Null() } },
       config: permission('LanguageManagement.LanguageTexts.Edit'),
     },
     async (request, reply) => {
@@ -189,7 +191,7 @@ export async function languageManagementRoutes(fastify: FastifyInstance, ctx: Ap
   app.put(
     `${textsPath}/:resourceName/:cultureName/:name/restore`,
     {
-      schema: { tags, params: LanguageTextParams, response: { 204: Type.Null() } },
+      schema: { tags, params: LanguageTextParams, body: NoBody, response: { 204: Type.Null() } },
       config: permission('LanguageManagement.LanguageTexts.Edit'),
     },
     async (request, reply) => {
