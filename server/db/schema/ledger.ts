@@ -112,6 +112,9 @@ export const ledgerTransfers = pgTable(
     uniqueIndex('ledger_transfers_pending_idx').on(t.pendingId),
     uniqueIndex('ledger_transfers_reversal_idx').on(t.reversalOfId),
     index('ledger_transfers_timeout_idx').on(t.timeoutAt).where(sql`${t.kind} = 'Pending' and ${t.timeoutAt} is not null`),
+    // The transfers made for a service: "is this service in use" (kernel delete) and a caller's day
+    // for a service (the service-permission guard's daily limit). Only transfers that name one.
+    index('ledger_transfers_service_idx').on(t.serviceId, t.creationTime).where(sql`${t.serviceId} is not null`),
     check('ledger_transfers_amount_positive', sql`${t.amount} > 0`),
     check('ledger_transfers_two_accounts', sql`${t.debitAccountId} <> ${t.creditAccountId}`),
   ],

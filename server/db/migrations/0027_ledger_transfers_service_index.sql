@@ -1,0 +1,1 @@
+CREATE INDEX "ledger_transfers_service_idx" ON "ledger_transfers" USING btree ("service_id","creation_time") WHERE "ledger_transfers"."service_id" is not null;
