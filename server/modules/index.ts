@@ -17,6 +17,7 @@ import { inventoryRoutes } from './inventory/routes.ts';
 import { openIddictRoutes } from './openiddict/openiddict-routes.ts';
 import { developerDocsRoutes } from './developer-docs/routes.ts';
 import { languageManagementRoutes } from './language-management/routes.ts';
+import { textTemplateRoutes } from './text-templates/routes.ts';
 
 export type RouteModule = (app: FastifyInstance, ctx: AppContext) => Promise<void>;
 
@@ -36,4 +37,5 @@ export const routeModules: RouteModule[] = [
   openIddictRoutes,
   developerDocsRoutes,
   languageManagementRoutes,
+  textTemplateRoutes,
 ];

@@ -1,15 +1,19 @@
 // The e-mails of the account area: confirmation link, password-reset link, phone confirmation code.
 // Rules:
-// - texts come from the AbpAccount resource in the user's culture: their own
-//   Abp.Localization.DefaultLanguage (user level) when they chose one, else the request's culture;
+// - the mails are the text templates Abp.Account.EmailConfirmationLink and PasswordResetLink
+//   (server/modules/text-templates: the user's side's edit, else the default, in the layout),
+//   rendered in the user's culture: their own Abp.Localization.DefaultLanguage (user level) when
+//   they chose one, else the request's culture;
 // - links point into the SPA (its origin is the server's public URL, which serves it):
 //   /account/email-confirmation and /account/reset-password, with userId, the token and __tenant
 //   (tenant id, only for tenant users); a returnUrl is carried along only when it is a local path;
-// - every value put into the HTML part is escaped.
+// - every value put into the HTML part is escaped (the template engine escapes every output).
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { settings } from '../../db/schema/index.ts';
 import { findLanguage, localize } from '../../localization/index.ts';
+import type { MailTemplateName } from '../text-templates/definitions.ts';
+import { renderMail } from '../text-templates/render.ts';
 
 export interface MailUser {
   id: string;
@@ -17,9 +21,6 @@ export interface MailUser {
   userName: string;
   email: string;
 }
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The user's chosen language, else the request's culture. */
 export async function cultureOfUser(ctx: AppContext, userId: string, requestCulture: string): Promise<string> {
@@ -41,32 +42,23 @@ export function spaLink(ctx: AppContext, path: string, query: Record<string, str
   return url.href;
 }
 
-async function send(ctx: AppContext, user: MailUser, culture: string, kind: string, linkOrCode: string) {
-  const t = (key: string, ...params: string[]) => localize(culture, `AbpAccount::${key}`, ...params);
-  const subject = t(`${kind}:Subject`);
-  const greeting = t('Mail:Greeting', user.userName);
-  const body = t(`${kind}:Body`);
-  const footer = t(`${kind}:Footer`);
-  const dir = findLanguage(culture)?.isRightToLeft ? 'rtl' : 'ltr';
-  await ctx.mailer.send({
-    to: user.email,
-    subject,
-    text: `${greeting}\n\n${body}\n\n${linkOrCode}\n\n${footer}\n`,
-    html:
-      `<!doctype html><html lang="${escapeHtml(culture)}" dir="${dir}"><body>` +
-      `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(body)}</p>` +
-      (linkOrCode.startsWith('http')
-        ? `<p><a href="${escapeHtml(linkOrCode)}">${escapeHtml(t(`${kind}:Action`))}</a></p><p>${escapeHtml(linkOrCode)}</p>`
-        : `<p><strong>${escapeHtml(linkOrCode)}</strong></p>`) +
-      `<p>${escapeHtml(footer)}</p></body></html>`,
-  });
+/** Renders the template in the user's culture (their side's edit, else the default) and sends it. */
+export async function sendTemplatedMail(
+  ctx: AppContext,
+  user: MailUser,
+  culture: string,
+  template: MailTemplateName,
+  model: Record<string, string | number>,
+) {
+  const mail = await renderMail(ctx, { tenantId: user.tenantId, culture, template, model: { userName: user.userName, ...model } });
+  await ctx.mailer.send({ to: user.email, subject: mail.subject, text: mail.text, html: mail.html });
 }
 
 /**
  * A mail with a link to a SPA page that carries the user, a one-time token (as `tokenName`), the
  * tenant and where to go afterwards (only a safe returnUrl, and its hash only with it).
  */
-function tokenMail(path: string, tokenName: string, kind: string) {
+function tokenMail(path: string, tokenName: string, template: MailTemplateName) {
   return async (
     ctx: AppContext,
     user: MailUser,
@@ -83,13 +75,13 @@ function tokenMail(path: string, tokenName: string, kind: string) {
       returnUrl: safe,
       returnUrlHash: safe ? returnUrlHash : null,
     });
-    await send(ctx, user, culture, kind, link);
+    await sendTemplatedMail(ctx, user, culture, template, { link });
   };
 }
 
-export const sendEmailConfirmationLink = tokenMail('/account/email-confirmation', 'confirmationToken', 'EmailConfirmation');
+export const sendEmailConfirmationLink = tokenMail('/account/email-confirmation', 'confirmationToken', 'Abp.Account.EmailConfirmationLink');
 
-export const sendPasswordResetLink = tokenMail('/account/reset-password', 'resetToken', 'PasswordReset');
+export const sendPasswordResetLink = tokenMail('/account/reset-password', 'resetToken', 'Abp.Account.PasswordResetLink');
 
 /**
  * No SMS sender exists in this product: the phone confirmation code goes to the outbox as a message

@@ -11,7 +11,7 @@
 // - recovery codes: 10 at a time, stored as keyed hashes in user_tokens, each redeemable once;
 //   generating new ones removes the old ones;
 // - e-mail security codes: 6 digits, keyed hash in user_tokens, bound to a purpose, valid 5 minutes,
-//   a new one replaces the previous one, 5 wrong tries burn it; sent through ctx.mailer;
+//   a new one replaces the previous one, 5 wrong tries burn it; mailed as the text template Abp.Account.EmailSecurityCode;
 // - the two-factor token (password grant's RequiresTwoFactor answer) and the remember-browser cookie
 //   are HMACs over the user id, its security stamp and an expiry: a password change ends both.
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
@@ -19,7 +19,7 @@ import { and, desc, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import { generateSecret, generateURI, verify } from 'otplib';
 import type { AppContext } from '../../context.ts';
 import { userAuthenticators, users, userTokens } from '../../db/schema/index.ts';
-import { localize } from '../../localization/index.ts';
+import { sendTemplatedMail } from './account-mail.ts';
 
 /** The user columns the two-factor rules read (a users row satisfies it). */
 export interface TwoFactorUser {
@@ -321,11 +321,7 @@ export async function sendEmailSecurityCode(
     data: { attempts: 0 },
   });
   const minutes = emailCodeLifetimeMs / 60_000;
-  await ctx.mailer.send({
-    to: user.email,
-    subject: localize(options.culture, 'AbpAccount::SecurityCodeEmailSubject'),
-    text: localize(options.culture, 'AbpAccount::SecurityCodeEmailBody', code, minutes),
-  });
+  await sendTemplatedMail(ctx, user, options.culture, 'Abp.Account.EmailSecurityCode', { code, minutes });
 }
 
 /** Checks an e-mail code for `purpose`; a right code is consumed, 5 wrong tries burn it. */
