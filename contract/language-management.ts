@@ -121,7 +121,8 @@ export const ExportLanguageTextsInput = Type.Object({ ...textFilters, format: Ty
 export type ExportLanguageTextsInput = Static<typeof ExportLanguageTextsInput>;
 
 export const ImportLanguageTextsInput = Type.Object({
-  cultureName: Type.String({ minLength: 2, maxLength: 10 }),
+  /** The language the file is for; when absent, the one the file names (JSON "culture", XLIFF trgLang). */
+  cultureName: Type.Optional(Type.String({ minLength: 2, maxLength: 10 })),
   format: TextFileFormat,
   /** The file's text (JSON or XLIFF 2), at most 5 MB. */
   content: Type.String({ minLength: 1, maxLength: 5_000_000 }),

@@ -20,7 +20,8 @@
 import { assign, emit, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import type { ListFilters } from './paged-list.machine.ts';
 
-export type ExportFormat = 'xlsx' | 'csv';
+/** The lists' CSV and Excel; a language's texts as JSON or XLIFF 2 (language management). */
+export type ExportFormat = 'xlsx' | 'csv' | 'json' | 'xliff';
 
 /** What an export request gives: the file itself, or a background job to follow. */
 export type ExportAnswer =

@@ -42,6 +42,7 @@ export interface RouteEntry {
 }
 
 const auditLoggingFeature: FeatureRequirement = { name: 'AuditLogging.Enable', rule: 'notFalse' };
+const languageManagementFeature: FeatureRequirement = { name: 'LanguageManagement.Enable', rule: 'notFalse' };
 
 export const routes: readonly RouteEntry[] = [
   { path: '/', layout: 'application', requiresAuth: false, load: () => import('../screens/home/home-screen.tsx') },
@@ -155,6 +156,22 @@ export const routes: readonly RouteEntry[] = [
         'AbpIdentity.SecurityLogs',
       ],
     },
+  },
+  {
+    path: '/language-management/languages',
+    layout: 'application',
+    requiresAuth: true,
+    policy: 'LanguageManagement.Languages',
+    feature: languageManagementFeature,
+    load: () => import('../screens/language-management/languages/languages-screen.tsx'),
+  },
+  {
+    path: '/language-management/texts',
+    layout: 'application',
+    requiresAuth: true,
+    policy: 'LanguageManagement.LanguageTexts',
+    feature: languageManagementFeature,
+    load: () => import('../screens/language-management/texts/texts-screen.tsx'),
   },
   {
     path: '/language-management',

@@ -8,7 +8,7 @@
 // - languages and overrides are cached per tenant (and culture) and dropped in every instance on
 //   change through the cache bus (topics 'languages' and 'language-texts'), so an edit shows on the
 //   next request wherever it lands.
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { TtlCache } from '../../cache.ts';
 import type { AppContext } from '../../context.ts';
 import { languages, languageTexts } from '../../db/schema/index.ts';
@@ -52,12 +52,18 @@ function storeOf(ctx: AppContext): Store {
 }
 
 async function loadLanguages(ctx: AppContext, tenantId: string | null): Promise<LanguageRow[]> {
-  const read = () =>
-    ctx.db
-      .select()
-      .from(languages)
-      .where(sameTenant(languages.tenantId, tenantId))
-      .orderBy(asc(languages.creationTime), asc(languages.cultureName));
+  // Oldest first; the seeded ones (created together) in their seeded order: en, ar, fr, hy.
+  const seededOrder = (culture: string) => {
+    const index = seededLanguages.findIndex((l) => l.cultureName === culture);
+    return index < 0 ? seededLanguages.length : index;
+  };
+  const read = async () =>
+    (await ctx.db.select().from(languages).where(sameTenant(languages.tenantId, tenantId))).sort(
+      (a, b) =>
+        a.creationTime.getTime() - b.creationTime.getTime() ||
+        seededOrder(a.cultureName) - seededOrder(b.cultureName) ||
+        a.cultureName.localeCompare(b.cultureName),
+    );
   const rows = await read();
   if (rows.length > 0) return rows;
   // First read for this host or tenant: seed the four languages (a concurrent seed is harmless).

@@ -271,7 +271,6 @@ export async function importTexts(
   userId: string | null,
   input: ImportLanguageTextsInput,
 ): Promise<ImportLanguageTextsResultDto> {
-  const cultureName = await languageCulture(ctx, tenantId, 'cultureName', input.cultureName);
   let file: TextFile;
   try {
     file = input.format === 'xliff' ? readXliff(input.content) : readJson(input.content);
@@ -281,6 +280,7 @@ export async function importTexts(
     }
     throw error;
   }
+  const cultureName = await languageCulture(ctx, tenantId, 'cultureName', input.cultureName ?? file.cultureName);
   if (file.cultureName.toLowerCase() !== cultureName.toLowerCase()) {
     throw invalid('content', languageKey('ImportCultureMismatch'), file.cultureName, cultureName);
   }

@@ -105,11 +105,14 @@ export function ExportMenu({
         </Button>
         <Menu
           aria-label={label ?? t('export')}
-          onAction={(key) => actor.send({ type: 'export.start', filters, format: key === 'csv' ? 'csv' : 'xlsx' })}
+          onAction={(key) => {
+            const format = spec.formats.find((f) => f === key) ?? 'xlsx';
+            actor.send({ type: 'export.start', filters, format });
+          }}
         >
           {spec.formats.map((format) => (
             <MenuItem key={format} id={format}>
-              {format === 'csv' ? t('exportCsv') : t('exportXlsx')}
+              {spec.formatLabels?.[format] ?? (format === 'csv' ? t('exportCsv') : t('exportXlsx'))}
             </MenuItem>
           ))}
         </Menu>

@@ -162,7 +162,7 @@ export function ResourceScreen<TItem extends RowData>({
   }, [list, selection, rowAction, dialogs, spec, t, embedded, actionsLabel, onChanged]);
 
   const form = spec.form;
-  const canCreate = form !== undefined && can(form.createPermission);
+  const canCreate = form !== undefined && form.isCreatable !== false && can(form.createPermission);
   const canUpdate = form !== undefined && can(form.updatePermission);
   const pageIds = view.items.map((item) => spec.getId(item));
   const page = pageSelection(pageIds, selected);

@@ -159,6 +159,8 @@ export interface FormSpec<TItem> {
   validate: (values: EntityValues) => EntityFieldErrors;
   /** Edit is offered for this row. */
   isEditable?: (item: TItem) => boolean;
+  /** false: the list's records are not created here (no New button; e.g. language texts, edited only). */
+  isCreatable?: boolean;
   createPermission?: string;
   updatePermission?: string;
   load: (http: Http, id: string, signal: AbortSignal) => Promise<LoadedEntity>;
@@ -169,6 +171,8 @@ export interface ExportSpec {
   /** The resource name handed to the export machine. */
   resource: string;
   formats: ExportFormat[];
+  /** The menu's name of a format the kit does not name itself (CSV and Excel it does). */
+  formatLabels?: Partial<Record<ExportFormat, string>>;
   permission?: string;
   /** Asks the server for exactly the filtered rows (the filters as applied to the list). */
   request: (http: Http, input: { format: ExportFormat; filters: ListFilters }, signal: AbortSignal) => Promise<ExportAnswer>;
