@@ -122,10 +122,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
   });
   // Ajv coerces "1e309" to Infinity and accepts it as an integer (even under a maximum), and
   // JSON.parse turns 1e400 into Infinity: no handler should ever see such a number.
-  app.addHook('preHandler', async (request) => {
-    const members = [...nonFiniteMembers(request.query, '', []), ...nonFiniteMembers(request.body, '', [])];
-    if (members.length)
-      throw schemaValidationError(members.map((member) => ({ instancePath: `/${member.replaceAll('.', '/')}`, keyword: 'type' })));
+  // Synchronous: no promise per request (issue 16).
+  app.addHook('preHandler', (request, _reply, done) => {
+    const members = nonFiniteMembers(request.body, '', nonFiniteMembers(request.query, '', []));
+    if (!members.length) return done();
+    done(schemaValidationError(members.map((member) => ({ instancePath: `/${member.replaceAll('.', '/')}`, keyword: 'type' }))));
   });
 }
 

@@ -10,6 +10,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext, CurrentUser, TenantInfo } from '../context.ts';
 import { identitySessions, users } from '../db/schema/index.ts';
 import { forbidden, tenantResolveError, unauthenticated } from '../errors.ts';
+import { hotStatement } from './hot-statement.ts';
 import { cultureFromAcceptLanguage, defaultCulture, findLanguage, localize } from '../localization/index.ts';
 import type { LocalizableText } from '../errors.ts';
 import { requestCultureOf } from '../modules/language-management/overrides.ts';
@@ -77,11 +78,34 @@ const claimString = (value: unknown): string | null => (typeof value === 'string
 const claimList = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : typeof value === 'string' ? [value] : [];
 
+/** A row of the live-session check. */
+interface LiveCallerRow {
+  user: Pick<
+    typeof users.$inferSelect,
+    | 'id'
+    | 'tenantId'
+    | 'userName'
+    | 'name'
+    | 'surname'
+    | 'email'
+    | 'emailConfirmed'
+    | 'phoneNumber'
+    | 'phoneNumberConfirmed'
+    | 'isActive'
+    | 'isDeleted'
+    | 'lockoutEnd'
+  >;
+  sessionRowId: string;
+  lastAccessed: Date | null;
+  epoch: string | number | bigint | null;
+}
+
 /**
  * The live-session check as prepared statements, built once per app (on PostgreSQL named, so each
- * connection parses and plans them once): the session joined with its user, or the user alone for a
- * token without a session, and the cache bus's epoch (caches another instance invalidated since are
- * dropped before the tenant, permission and feature checks read them). One round trip either way.
+ * connection parses and plans them once; run on the driver without Drizzle's per-request work,
+ * hot-statement.ts): the session joined with its user, or the user alone for a token without a
+ * session, and the cache bus's epoch (caches another instance invalidated since are dropped before
+ * the tenant, permission and feature checks read them). One round trip either way.
  */
 function liveCallerQueries(ctx: AppContext) {
   // Only what the checks and CurrentUser need: the password hash and the rest stay in the database.
@@ -99,19 +123,34 @@ function liveCallerQueries(ctx: AppContext) {
     isDeleted: users.isDeleted,
     lockoutEnd: users.lockoutEnd,
   };
-  const bySession = ctx.db
-    .select({ user, sessionRowId: identitySessions.id, lastAccessed: identitySessions.lastAccessed, epoch: ctx.cache.epochColumn })
-    .from(identitySessions)
-    .innerJoin(users, eq(users.id, identitySessions.userId))
-    .where(and(eq(identitySessions.sessionId, sql.placeholder('sessionId')), eq(users.id, sql.placeholder('userId'))))
-    .limit(1)
-    .prepare('live_caller_by_session');
-  const byUser = ctx.db
-    .select({ user, sessionRowId: users.id, lastAccessed: users.lastModificationTime, epoch: ctx.cache.epochColumn })
-    .from(users)
-    .where(eq(users.id, sql.placeholder('userId')))
-    .limit(1)
-    .prepare('live_caller_by_user');
+  const bySessionSelection = {
+    user,
+    sessionRowId: identitySessions.id,
+    lastAccessed: identitySessions.lastAccessed,
+    epoch: ctx.cache.epochColumn,
+  };
+  const bySession = hotStatement<LiveCallerRow>(
+    ctx.database,
+    'live_caller_by_session',
+    bySessionSelection,
+    ctx.db
+      .select(bySessionSelection)
+      .from(identitySessions)
+      .innerJoin(users, eq(users.id, identitySessions.userId))
+      .where(and(eq(identitySessions.sessionId, sql.placeholder('sessionId')), eq(users.id, sql.placeholder('userId'))))
+      .limit(1),
+  );
+  const byUserSelection = { user, sessionRowId: users.id, lastAccessed: users.lastModificationTime, epoch: ctx.cache.epochColumn };
+  const byUser = hotStatement<LiveCallerRow>(
+    ctx.database,
+    'live_caller_by_user',
+    byUserSelection,
+    ctx.db
+      .select(byUserSelection)
+      .from(users)
+      .where(eq(users.id, sql.placeholder('userId')))
+      .limit(1),
+  );
   return {
     find: (userId: string, sessionId: string | null) => (sessionId ? bySession.execute({ sessionId, userId }) : byUser.execute({ userId })),
   };

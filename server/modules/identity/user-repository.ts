@@ -14,6 +14,7 @@ import { pageWithCount } from '../shared/counting.ts';
 import { maxBulkUsers } from './bulk-limits.ts';
 import { likePattern, orderBy, pageOf } from '../shared/paging.ts';
 import { sameTenant } from '../shared/tenancy.ts';
+import { hotStatement } from '../../plugins/hot-statement.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -230,19 +231,25 @@ const plainListQueries = (ctx: AppContext) => {
 
 /**
  * The plain list's page as prepared statements (built once per app; on PostgreSQL named, so parsed
- * and planned once per connection): exactly the query pageOfUsers builds for userListFilter with no
- * filter and userListOrder's default order, for a tenant and for the host.
+ * and planned once per connection; run on the driver, plugins/hot-statement.ts): exactly the query
+ * pageOfUsers builds for userListFilter with no filter and userListOrder's default order, for a
+ * tenant and for the host.
  */
 function preparePlainList(ctx: AppContext) {
+  const selection = { user: users, roleNames: pageRoleNames };
   const query = (tenantCondition: SQL, name: string) =>
-    ctx.db
-      .select({ user: users, roleNames: pageRoleNames })
-      .from(users)
-      .where(and(tenantCondition, eq(users.isDeleted, false)))
-      .orderBy(...userListOrder(undefined))
-      .offset(sql.placeholder('offset'))
-      .limit(sql.placeholder('limit'))
-      .prepare(name);
+    hotStatement<{ user: UserRow; roleNames: string[] }>(
+      ctx.database,
+      name,
+      selection,
+      ctx.db
+        .select(selection)
+        .from(users)
+        .where(and(tenantCondition, eq(users.isDeleted, false)))
+        .orderBy(...userListOrder(undefined))
+        .offset(sql.placeholder('offset'))
+        .limit(sql.placeholder('limit')),
+    );
   const ofTenant = query(eq(users.tenantId, sql.placeholder('tenantId')), 'plain_users_page_of_tenant');
   const ofHost = query(isNull(users.tenantId), 'plain_users_page_of_host');
   return {
