@@ -140,3 +140,56 @@ describe('hostile input on every route', () => {
     // About 35 s on a quiet machine; a machine shared with other runs has taken over 240 s.
   }, 600_000);
 });
+
+// The text templates' save and preview parse and render what the caller sends: hostile templates
+// (unclosed or unknown tags, file and prototype access, runaway loops, deep nesting, odd
+// characters) against a real template answer 200 or a 400 in the envelope, never 5xx.
+describe('hostile text templates', () => {
+  it('are saved or refused, never crash', async () => {
+    const templates = [
+      '{% if %}',
+      '{% for %}{% endfor %}',
+      '{{',
+      '}}{{ }}',
+      '{% raw %}',
+      '{% comment %}',
+      '{% include "/etc/passwd" %}',
+      '{% render "../../server/config.ts" %}',
+      '{% layout "x" %}{% block a %}{% endblock %}',
+      '{{ model.constructor.constructor("return process")() }}',
+      '{{ model["__proto__"] }}{{ model.__proto__.toString }}',
+      '{% for i in (1..99999999) %}{% for j in (1..99999999) %}{{ i }}{% endfor %}{% endfor %}',
+      '{% assign s = "x" %}{% for i in (1..40) %}{% assign s = s | append: s %}{% endfor %}{{ s | size }}',
+      `${'{% if true %}'.repeat(2000)}${'{% endif %}'.repeat(2000)}`,
+      '{{ "Key" | L: 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 }}{{ nil | L }}{{ "AbpAccount::" | L }}{{ "::" | L }}',
+      '{{ model.link | date: "%Y" | upcase | truncate: -1 }}',
+      '\u0000{{ "\u202e" }}😀',
+      '{% liquid assign x = 1\n echo x %}',
+      '{% case %}{% when %}{% endcase %}',
+      '{% cycle %}{% tablerow %}',
+    ];
+    const failures: string[] = [];
+    for (const content of templates) {
+      for (const [method, path] of [
+        ['PUT', '/api/text-template-management/template-contents'],
+        ['POST', '/api/text-template-management/template-contents/preview'],
+      ] as const) {
+        const response = await fetch(`${server.url}${path}`, {
+          method,
+          headers: { ...headers, 'content-type': 'application/json' },
+          body: JSON.stringify({ templateName: 'Abp.Account.PasswordResetLink', cultureName: 'ar', content }),
+          signal: AbortSignal.timeout(10_000),
+        });
+        const text = await response.text();
+        if (response.status >= 500 || (response.status >= 400 && response.headers.get('_abperrorformat') !== 'true'))
+          failures.push(`${response.status} ${method} ${content.slice(0, 60)}: ${text.slice(0, 200)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    await fetch(`${server.url}/api/text-template-management/template-contents/restore-to-default`, {
+      method: 'PUT',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ templateName: 'Abp.Account.PasswordResetLink', cultureName: 'ar' }),
+    });
+  }, 120_000);
+});

@@ -64,6 +64,16 @@ describe('route table', () => {
       'POST /api/language-management/language-texts/import',
     ])
       expect(labels).toContain(route);
+    // Text templates (ABP's paths, plus the preview).
+    for (const route of [
+      'GET /api/text-template-management/template-definitions',
+      'GET /api/text-template-management/template-definitions/:name',
+      'GET /api/text-template-management/template-contents',
+      'PUT /api/text-template-management/template-contents',
+      'PUT /api/text-template-management/template-contents/restore-to-default',
+      'POST /api/text-template-management/template-contents/preview',
+    ])
+      expect(labels).toContain(route);
     // Exchange rates (history: list, create, in force, convert) and account rules with their decisions.
     expect(labels).toContain('GET /api/app/exchange-rate/in-force');
     expect(labels).toContain('GET /api/app/exchange-rate/convert');

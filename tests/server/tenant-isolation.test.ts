@@ -10,7 +10,7 @@
 //   side's sign-in sessions survive every call, 'sign out all other sessions' included; ledger
 //   accounts, transfers (a posted and a pending one) and currencies are the /api/app routes' victims,
 //   with kernel service nodes and their permissions, inventory categories and products (and prices),
-//   exchange rates and account rules.
+//   exchange rates and account rules; text template contents are checked per side at the end.
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -34,6 +34,7 @@ import {
   products,
   serviceNodes,
   servicePermissions,
+  textTemplateContents,
 } from '../../server/db/schema/index.ts';
 import { lookupValueId } from '../../server/modules/lookups/ids.ts';
 import { authHeaders, createUser, passwordToken } from '../kit/auth.ts';
@@ -362,6 +363,47 @@ describe('languages and language texts', () => {
       expect(await languagesOf(owner)).toEqual(before);
       await call(intruder, 'PUT', '/language-texts/AbpUi/fr/Save/restore');
       await call(intruder, 'PUT', '/language-texts/AbpUi/fr/Cancel/restore');
+    }
+  });
+});
+
+// Text template contents are per host and per tenant: each side reads and edits only its own, and
+// restoring to default drops only its own edit.
+describe('text templates', () => {
+  it('are per host and per tenant', async () => {
+    const base = `${server.url}/api/text-template-management/template-contents`;
+    const call = (side: 'host' | 'acme', method: string, path: string, body?: unknown) =>
+      fetch(`${base}${path}`, {
+        method,
+        headers: { ...headersOf[side], ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+        body: body !== undefined ? JSON.stringify(body) : undefined,
+      });
+    const templateName = 'Abp.Account.PasswordResetLink';
+    const contentOf = async (side: 'host' | 'acme', cultureName = '') =>
+      ((await (await call(side, 'GET', `?templateName=${templateName}&cultureName=${cultureName}`)).json()) as { content: string }).content;
+    const rowsOf = async (side: 'host' | 'acme') =>
+      (await server.ctx.db.select().from(textTemplateContents))
+        .filter((row) => (side === 'host' ? row.tenantId === null : row.tenantId === acmeId))
+        .sort((a, b) => a.id.localeCompare(b.id));
+    for (const [intruder, owner] of [
+      ['acme', 'host'],
+      ['host', 'acme'],
+    ] as const) {
+      for (const cultureName of [null, 'fr']) {
+        expect((await call(owner, 'PUT', '', { templateName, cultureName, content: `<p>${owner}-${cultureName}</p>` })).status).toBe(200);
+      }
+      const before = await rowsOf(owner);
+      expect(before).toHaveLength(2);
+      expect(await contentOf(intruder)).not.toContain(owner);
+      expect(await contentOf(intruder, 'fr')).not.toContain(owner);
+      expect((await call(intruder, 'PUT', '', { templateName, cultureName: 'fr', content: `<p>${intruder}-fr</p>` })).status).toBe(200);
+      expect((await call(intruder, 'PUT', '/restore-to-default', { templateName, cultureName: 'fr' })).status).toBe(204);
+      expect((await call(intruder, 'PUT', '/restore-to-default', { templateName, cultureName: null })).status).toBe(204);
+      expect(await rowsOf(intruder)).toEqual([]);
+      expect(await rowsOf(owner)).toEqual(before);
+      expect(await contentOf(owner, 'fr')).toBe(`<p>${owner}-fr</p>`);
+      for (const cultureName of [null, 'fr']) await call(owner, 'PUT', '/restore-to-default', { templateName, cultureName });
+      expect(await rowsOf(owner)).toEqual([]);
     }
   });
 });

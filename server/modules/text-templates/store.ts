@@ -75,6 +75,12 @@ const syntaxError = (line: number, column: number, message: string) =>
  * culture it serves (English for the inline content). The error names line and column.
  */
 export async function checkContent(ctx: AppContext, tenantId: string | null, definition: TemplateDefinition, key: string, content: string) {
+  // A NUL character cannot be stored (PostgreSQL text) and has no place in a mail.
+  const nul = content.indexOf('\u0000');
+  if (nul >= 0) {
+    const before = content.slice(0, nul).split('\n');
+    throw syntaxError(before.length, before.at(-1)!.length + 1, 'NUL character');
+  }
   const parsed = parseTemplate(content);
   if (!parsed.ok) throw syntaxError(parsed.line, parsed.column, parsed.message);
   try {
