@@ -11,11 +11,11 @@
 //   an approve/reject the machine does not accept answers 409, by the author 403.
 import { type Static, Type } from 'typebox';
 import { auditedFields, creationAuditedFields, DateTime, Guid, Nullable, PagedResultDto, pagedQuery } from './common.ts';
-import { MoneyText } from './ledger.ts';
+import { DecimalText, MoneyText } from './ledger.ts';
 
 const CurrencyCode = Type.String({ pattern: '^[A-Z]{2,8}$', minLength: 2, maxLength: 8 });
 /** A rate as text: digits, an optional point and at most 12 decimals. */
-export const RateText = Type.String({ pattern: '^[0-9]{1,18}(\\.[0-9]{1,12})?$', maxLength: 31 });
+export const RateText = DecimalText(Type.String({ pattern: '^[0-9]{1,18}(\\.[0-9]{1,12})?$', maxLength: 31 }));
 
 // Exchange rates
 

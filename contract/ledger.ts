@@ -9,11 +9,22 @@
 //   a pending transfer already resolved or expired, a transfer reversed twice) is a 403 business
 //   error with a code and a localized message naming the limit;
 // - availableBalance is the wallet view: credits posted - debits posted - debits pending.
-import { type Static, Type } from 'typebox';
+import { type Static, type TSchema, Type } from 'typebox';
 import { auditedFields, creationAuditedFields, DateTime, Guid, Nullable, PagedResultDto, pagedQuery } from './common.ts';
 
+/**
+ * Marks a string schema as a decimal written as text (an amount, a rate): the server refuses a JSON
+ * number there (server/modules/ledger/decimal-text.ts) instead of letting Ajv's type coercion turn
+ * 1.5 into "1.5", since a float has already lost exactness by the time it is parsed.
+ */
+export const decimalTextKind = Symbol.for('finance.decimalText');
+
+export function DecimalText<T extends TSchema>(schema: T): T {
+  return Object.assign(schema, { [decimalTextKind]: true });
+}
+
 /** A positive or zero decimal amount as text, at most 14 integer digits and 4 decimals (fits a bigint). */
-export const MoneyText = Type.String({ pattern: '^[0-9]{1,14}(\\.[0-9]{1,4})?$', maxLength: 19 });
+export const MoneyText = DecimalText(Type.String({ pattern: '^[0-9]{1,14}(\\.[0-9]{1,4})?$', maxLength: 19 }));
 const CurrencyCode = Type.String({ pattern: '^[A-Z]{2,8}$', minLength: 2, maxLength: 8 });
 const Code = Type.String({ minLength: 1, maxLength: 64 });
 

@@ -24,6 +24,7 @@ import { notFound } from './errors.ts';
 import { createIdentityServer } from './identity-server/index.ts';
 import { createMailer } from './mail.ts';
 import { createFeatureChecker } from './modules/feature-management/checker.ts';
+import { guardDecimalText } from './modules/ledger/decimal-text.ts';
 import { startDatabaseMaintenanceJob } from './jobs/database-maintenance.ts';
 import { routeModules } from './modules/index.ts';
 import { createPermissionChecker } from './modules/permission-management/checker.ts';
@@ -73,6 +74,8 @@ export async function buildApp(options: {
   app.addHook('onRoute', (route) => {
     routes.push(route as RouteOptions);
   });
+  // Amounts and rates are text on the wire: a JSON number there is refused, not coerced.
+  app.addHook('onRoute', guardDecimalText);
   registerErrorHandler(app);
   await registerSecurityHeaders(app, config);
   // Without allowed origins CORS is off: @fastify/cors with `origin: false` adds no header and
