@@ -223,6 +223,7 @@ describe('kernel services', () => {
       currencyCode: 'USD',
       transactionTypeId: lookupValueId('TransactionType', 'JV'),
       serviceId,
+      reversalOfId: null,
     });
     const check = (userId: string, legs: PostingLeg[]) =>
       db
@@ -237,8 +238,9 @@ describe('kernel services', () => {
     expect(await check(john!.id, [leg(10050n)])).toBe('allowed');
     expect(await check(john!.id, [leg(10051n)])).toBe('Finance.Kernel:ServiceMaxAmount');
     expect(await check(john!.id, [leg(9000n), leg(9000n)])).toBe('Finance.Kernel:ServiceDailyLimit');
-    // Legs naming no service, and resolutions of a pending transfer, are not checked.
+    // Legs naming no service, resolutions of a pending transfer and reversals are not checked.
     expect(await check(admin!.id, [leg(100n, null), leg(100n, service.id, 'VoidPending')])).toBe('allowed');
+    expect(await check(admin!.id, [{ ...leg(100n), reversalOfId: crypto.randomUUID() }])).toBe('allowed');
     // Another tenant's service is unknown here; an inactive one is refused.
     const hostTopUp = (
       await call(
@@ -299,6 +301,24 @@ describe('a transfer naming its service', () => {
     expect(allowed.status).toBe(200);
     const after = (await call('GET', `/api/app/ledger-account/${sales.id}`)).body;
     expect(after.creditsPosted).toBe(formatMoney(parseMoney(before.creditsPosted, 2)! + 500n, 2));
+    // A reversal moves the money back: not new use of the service, so not refused once the grant is
+    // gone (it was checked as new money before the fix). New money is still refused.
+    expect((await call('DELETE', `/api/app/service-permission/${grant.body.id}`)).status).toBe(204);
+    expect((await transfer('1')).body.error?.code).toBe('Finance.Kernel:ServiceNotAllowed');
+    const reversal = await call(
+      'POST',
+      `/api/app/ledger-transfer/${allowed.body.items[0].id}/reverse`,
+      {},
+      {
+        ...headers,
+        'idempotency-key': crypto.randomUUID(),
+      },
+    );
+    expect(reversal.status).toBe(200);
+    expect(reversal.body).toMatchObject({ reversalOfId: allowed.body.items[0].id, amount: '5.00' });
+    expect((await call('GET', `/api/app/ledger-account/${sales.id}`)).body.debitsPosted).toBe(
+      formatMoney(parseMoney(before.debitsPosted, 2)! + 500n, 2),
+    );
     // Named by a transfer, the service is in use: it cannot be deleted (only deactivated).
     const deleted = await call('DELETE', `/api/app/service/${service.id}`);
     expect(deleted.status).toBe(403);

@@ -1,7 +1,9 @@
 // The service-permission guard the ledger runs on every posting (server/modules/ledger/guards.ts),
 // inside the writing transaction. Rules (finance-domain.md "Kernel"; contract/kernel.ts):
 // - only new money is checked: legs of kind Posted or Pending that name a service (a post or void
-//   of a pending transfer was checked when it was reserved; the expiry job has no user);
+//   of a pending transfer was checked when it was reserved; the expiry job has no user). A reversal
+//   (reversalOfId set) is not new money: it moves back what was checked when the transfer was made,
+//   under its own permission (Finance.Ledger.Reverse), even once the service's grant is gone;
 // - the service must be a node of the caller's tenant (403 ServiceUnknown), a ServiceNode or a
 //   ProductNode (403 NotAService), active (403 ServiceInactive);
 // - the caller may use it when a service permission names the caller's user, one of the caller's
@@ -43,7 +45,9 @@ async function spentToday(tx: Tx, caller: PostingCaller, serviceId: string, curr
 }
 
 export const servicePermissionGuard: PostingGuard = async (tx, caller, legs) => {
-  const checked = legs.filter((leg) => leg.serviceId !== null && (leg.kind === 'Posted' || leg.kind === 'Pending'));
+  const checked = legs.filter(
+    (leg) => leg.serviceId !== null && leg.reversalOfId === null && (leg.kind === 'Posted' || leg.kind === 'Pending'),
+  );
   if (!checked.length) return;
   const byService = new Map<string, PostingLeg[]>();
   for (const leg of checked) byService.set(leg.serviceId!, [...(byService.get(leg.serviceId!) ?? []), leg]);

@@ -20,6 +20,8 @@ export interface PostingLeg {
   currencyCode: string;
   transactionTypeId: string;
   serviceId: string | null;
+  /** Set on a reversal (a Posted leg that moves back the money of the transfer it names). */
+  reversalOfId: string | null;
 }
 
 export interface PostingCaller {

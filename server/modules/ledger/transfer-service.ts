@@ -585,6 +585,7 @@ export class LedgerWriter {
             currencyCode: plan.currencyCode,
             transactionTypeId: plan.transactionTypeId,
             serviceId: plan.serviceId,
+            reversalOfId: plan.reversalOfId,
           }));
           for (const guard of this.guards) await guard(guardTx, posting.caller, legs);
         }
