@@ -1,5 +1,7 @@
 // The language selector of the shell (spec 2.3 settings panel, 3 Language, 4.3, 7.1). Rules:
-// - Languages and the current culture come from the application configuration (input).
+// - Languages and the current culture come from the application configuration (input), and again
+//   each time it loads (`language.offered`: the host's or tenant's enabled languages, language
+//   management's, and the culture the server answered in); taken while no switch is under way.
 // - Choosing another language first loads its texts (`loadTexts`, for that culture), then makes it
 //   the culture of every later request (`setLanguage`: Accept-Language, the saved choice); only then
 //   is it current. So a failure changes nothing: the page keeps one language, never texts of one and
@@ -31,7 +33,11 @@ export interface LanguageContext {
   error: 'switchFailed' | null;
 }
 
-export type LanguageEvent = { type: 'language.select'; cultureName: string } | { type: 'language.retry' } | { type: 'language.dismiss' };
+export type LanguageEvent =
+  | { type: 'language.select'; cultureName: string }
+  | { type: 'language.retry' }
+  | { type: 'language.dismiss' }
+  | { type: 'language.offered'; languages: readonly Language[]; currentCulture: string };
 
 export type LanguageEmitted = { type: 'language.changed'; cultureName: string; direction: Direction } | { type: 'themeStylesReload' };
 
@@ -75,6 +81,9 @@ export const languageMachine = setup({
   states: {
     ready: {
       on: {
+        'language.offered': {
+          actions: assign({ languages: ({ event }) => event.languages, culture: ({ event }) => event.currentCulture }),
+        },
         'language.select': {
           guard: { type: 'isOtherLanguage', params: ({ event }) => event.cultureName },
           target: 'loadingTexts',

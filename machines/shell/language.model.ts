@@ -1,5 +1,6 @@
 // The test model of the language machine: the server's languages (English, Arabic, French), a
-// switch within a direction and across it, each actor succeeding and failing, retry and dismiss.
+// switch within a direction and across it, each actor succeeding and failing, retry and dismiss, and
+// the configuration offering other languages (language management).
 import type { MachineModel } from '../testing/model-paths.ts';
 import { type Language, type LanguageEvent, languageMachine } from './language.machine.ts';
 import { describeEvent, done, failed } from './model-events.ts';
@@ -13,6 +14,15 @@ export const languages: Language[] = [
 const choices: LanguageEvent[] = [
   { type: 'language.select', cultureName: 'ar' },
   { type: 'language.select', cultureName: 'fr' },
+  // The configuration loaded again: the tenant offers English and Armenian, the server answered in Armenian.
+  {
+    type: 'language.offered',
+    languages: [
+      { cultureName: 'en', displayName: 'English' },
+      { cultureName: 'hy', displayName: 'Հայերեն' },
+    ],
+    currentCulture: 'hy',
+  },
 ];
 
 export const languageModel: MachineModel<typeof languageMachine> = {

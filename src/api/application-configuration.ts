@@ -11,7 +11,11 @@ export interface ApplicationConfiguration {
     'isAuthenticated' | 'id' | 'tenantId' | 'userName' | 'name' | 'surName' | 'email' | 'roles' | 'impersonatorUserId'
   >;
   currentTenant: CurrentTenantDto;
-  localization: { currentCulture: Pick<CurrentCultureDto, 'cultureName' | 'isRightToLeft'> };
+  localization: {
+    currentCulture: Pick<CurrentCultureDto, 'cultureName' | 'isRightToLeft'>;
+    /** The enabled languages of the host or tenant (language management); optional for machines' tests. */
+    languages?: ApplicationConfigurationDto['localization']['languages'];
+  };
   auth: ApplicationConfigurationDto['auth'];
   /** Feature values (strings) that gate menus and routes, e.g. AuditLogging.Enable. */
   features: ApplicationConfigurationDto['features'];

@@ -79,6 +79,7 @@ export function connectShellEffects(
 ): () => void {
   const root = win.document.documentElement;
   const stopAuth = connectEffects(system.auth, win, () => system.theme.send({ type: 'theme.reloadStyles' }));
+  let offeredFrom: unknown = null;
   const subscriptions = [
     system.theme.on('theme.apply', (event) => {
       // The design system's theme class (src/ui) and the shell stylesheet's own (app.css).
@@ -100,6 +101,23 @@ export function connectShellEffects(
     // Accept-Language and every text follow, and a direction change reloads the theme styles with it.
     system.language.on('language.changed', () => win.location.reload()),
     system.language.on('themeStylesReload', () => system.theme.send({ type: 'theme.reloadStyles' })),
+    // The language menus offer the enabled languages of the host or tenant (language management),
+    // as each loaded configuration lists them, with the culture the server answered in.
+    system.auth.subscribe((snapshot) => {
+      const localization = snapshot.context.configuration?.localization;
+      const offered = localization?.languages;
+      if (!localization || !offered?.length || localization === offeredFrom) return;
+      offeredFrom = localization;
+      system.language.send({
+        type: 'language.offered',
+        languages: offered.map((l) => ({
+          cultureName: l.cultureName,
+          displayName: l.displayName,
+          flagIcon: l.flagIcon ?? undefined,
+        })),
+        currentCulture: localization.currentCulture.cultureName,
+      });
+    }),
     system.mobileNav.on('scrollToTop', () => win.scrollTo({ top: 0 })),
     system.pageLoader.subscribe((snapshot) => {
       if (!snapshot.matches({ page: 'visible' })) win.document.getElementById('page-loader')?.remove();

@@ -3,7 +3,10 @@
 // (switching the direction reloads the theme styles) and spec 7.1 (the culture is sent with every
 // request). Choosing another language loads its texts, then makes it the requests' culture; only
 // then is it current, so a failure changes nothing (with retry, another choice, or dismiss);
-// re-choosing the current language does nothing. Plain code: it does not import the machine.
+// re-choosing the current language does nothing. The configuration, each time it loads, offers the
+// languages the host or tenant has enabled (language management, issue 19) with the culture the
+// server answered in: they replace the offered ones while no switch is under way. Plain code: it
+// does not import the machine.
 import type { ReferenceEvent, ReferenceRun, RuleBook } from '../reference-driver.ts';
 import { Recorder } from '../reference-driver.ts';
 
@@ -41,6 +44,10 @@ export const languageRules: RuleBook = {
     retry: { state: 'failed', text: 'Retry starts the same switch again.' },
     other: { state: 'failed', text: 'Choosing another language starts that switch instead.' },
     dismiss: { state: 'failed', text: 'Dismiss forgets the switch; the current language stays.' },
+    offered: {
+      state: 'ready',
+      text: "The configuration's enabled languages replace the offered ones, and its culture becomes the current one.",
+    },
   },
 };
 
@@ -48,10 +55,11 @@ export function languageReference(rawInput: unknown): ReferenceRun<LanguageExpec
   const input = rawInput as { languages: Language[]; currentCulture: string };
   const recorder = new Recorder();
   let culture = input.currentCulture;
+  let offered = input.languages;
   let pending: string | null = null;
   let error: 'switchFailed' | null = null;
   let phase: 'ready' | 'loadingTexts' | 'settingLanguage' | 'failed' = 'ready';
-  const isOther = (name: unknown) => name !== culture && input.languages.some((language) => language.cultureName === name);
+  const isOther = (name: unknown) => name !== culture && offered.some((language) => language.cultureName === name);
   const load = () => {
     phase = 'loadingTexts';
     error = null;
@@ -68,7 +76,7 @@ export function languageReference(rawInput: unknown): ReferenceRun<LanguageExpec
     view: () => ({
       culture,
       direction: directionOf(culture),
-      languages: input.languages.map((language) => ({
+      languages: offered.map((language) => ({
         ...language,
         isRTL: directionOf(language.cultureName) === 'rtl',
         selected: language.cultureName === culture,
@@ -79,8 +87,12 @@ export function languageReference(rawInput: unknown): ReferenceRun<LanguageExpec
       canRetry: phase === 'failed',
     }),
     send(event: ReferenceEvent) {
-      const e = event as ReferenceEvent & { actor?: string; cultureName?: string };
-      if ((phase === 'ready' || phase === 'failed') && e.type === 'language.select' && isOther(e.cultureName)) {
+      const e = event as ReferenceEvent & { actor?: string; cultureName?: string; languages?: Language[]; currentCulture?: string };
+      if (phase === 'ready' && e.type === 'language.offered') {
+        recorder.rule('offered');
+        offered = e.languages ?? offered;
+        culture = e.currentCulture ?? culture;
+      } else if ((phase === 'ready' || phase === 'failed') && e.type === 'language.select' && isOther(e.cultureName)) {
         recorder.rule(phase === 'ready' ? 'select' : 'other');
         pending = e.cultureName ?? null;
         load();
