@@ -1,6 +1,6 @@
 // The lookup catalogue as the finance screens read it (GET /api/app/lookup/{type}; contract/lookups.ts):
-// the values of one type as select options. A value's name starts empty (spec 3), so its code is
-// what the option shows until a name exists.
+// the values of one type as select options, labelled by their display name in the UI culture (the
+// server localizes it from the request's Accept-Language; the code when no name exists).
 import type { LookupValueDto } from '../../contract/lookups.ts';
 import type { Http } from './http.ts';
 
@@ -11,7 +11,7 @@ export async function getLookupValues(http: Http, type: string, signal?: AbortSi
   return answer.items;
 }
 
-/** The values of a lookup type as options: id and the name, or the code while the name is empty. */
+/** The values of a lookup type as options: id and the display name in the UI culture. */
 export async function getLookupOptions(http: Http, type: string, signal?: AbortSignal): Promise<Array<{ id: string; label: string }>> {
-  return (await getLookupValues(http, type, signal)).map((value) => ({ id: value.id, label: value.name || value.code }));
+  return (await getLookupValues(http, type, signal)).map((value) => ({ id: value.id, label: value.displayName || value.code }));
 }

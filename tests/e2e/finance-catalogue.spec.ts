@@ -79,7 +79,7 @@ describe('kernel services', () => {
     await dialog.waitFor();
     await typeInto(page, dialog.getByRole('textbox', { name: /Code/ }), 'E2E_PAY');
     await typeInto(page, dialog.getByRole('textbox', { name: /^Name/ }), 'E2E Payments');
-    await choose(page, dialog, /Node type/, 'CategoryNode');
+    await choose(page, dialog, /Node type/, 'Category node');
     await expectAxeCleanInLightAndDark(page);
     await press(page, 'Save', dialog);
     await dialog.waitFor({ state: 'detached' });
@@ -90,7 +90,7 @@ describe('kernel services', () => {
     await dialog.waitFor();
     await typeInto(page, dialog.getByRole('textbox', { name: /Code/ }), 'E2E_BILLS');
     await typeInto(page, dialog.getByRole('textbox', { name: /^Name/ }), 'E2E Bills');
-    await choose(page, dialog, /Node type/, 'ServiceNode');
+    await choose(page, dialog, /Node type/, 'Service node');
     await press(page, 'Save', dialog);
     await dialog.waitFor({ state: 'detached' });
     await services.node('E2E Bills (E2E_BILLS)').waitFor();
@@ -146,7 +146,7 @@ describe('inventory', () => {
     await typeInto(page, dialog.getByRole('textbox', { name: /SKU/ }), 'E2E-COLA');
     await typeInto(page, dialog.getByRole('textbox', { name: /^Name/ }), 'E2E Cola');
     await choose(page, dialog, /Category/, 'E2E Drinks');
-    await choose(page, dialog, /Product type/, 'InventoryType');
+    await choose(page, dialog, /Product type/, 'Inventory item');
     await typeInto(page, dialog.getByRole('textbox', { name: /Retail price \(USD\)/ }), '1.5');
     await typeInto(page, dialog.getByRole('textbox', { name: /Individual price \(LL\)/ }), '135000');
     await expectAxeCleanInLightAndDark(page);

@@ -57,7 +57,7 @@ describe('currencies and exchange rates', () => {
     await typeInto(page, dialog.getByRole('textbox', { name: /^Code/ }), 'eur');
     await typeInto(page, dialog.getByRole('textbox', { name: /^Name/ }), 'Euro');
     await typeInto(page, dialog.getByRole('textbox', { name: /^Symbol/ }), '€');
-    await choose(page, dialog, /Currency type/, 'FIAT');
+    await choose(page, dialog, /Currency type/, 'Fiat');
     await expectAxeCleanInLightAndDark(page);
     // The code is capitals: refused before any request.
     await press(page, 'Save', dialog);
@@ -67,7 +67,8 @@ describe('currencies and exchange rates', () => {
     await dialog.waitFor({ state: 'detached' });
     const euro = dataRows(currencies).filter({ hasText: 'Euro' });
     await euro.waitFor();
-    expect(await euro.textContent()).toContain('FIAT');
+    // The type shows its localized name (the lookup's displayName), not its code.
+    expect(await euro.textContent()).toContain('Fiat');
 
     await page.goto(`${spec.server.url}/financial/exchange-rate`);
     await page.getByRole('heading', { level: 1, name: 'Exchange rates' }).waitFor();
@@ -143,7 +144,7 @@ describe('account rules', () => {
     const dialog = page.getByRole('dialog', { name: 'New account rule' });
     await dialog.waitFor();
     await typeInto(page, dialog.getByRole('textbox', { name: /^Name/ }), 'E2E wallet cap');
-    await choose(page, dialog, /Account type/, 'FinancialAccounts');
+    await choose(page, dialog, /Account type/, 'Financial accounts');
     await choose(page, dialog, /Currency/, 'USD – US dollar');
     await typeInto(page, dialog.getByRole('textbox', { name: /Daily debit limit/ }), '50');
     await expectAxeCleanInLightAndDark(page);
@@ -235,6 +236,9 @@ describe('account rules', () => {
     await spec.expectRightToLeft('/financial/exchange-rate', 'أسعار الصرف', (page) =>
       page.getByRole('table', { name: 'أسعار الصرف' }).waitFor(),
     );
-    await spec.expectRightToLeft('/financial/currency', 'العملات', (page) => page.getByRole('table', { name: 'العملات' }).waitFor());
+    // The seeded currencies' type (FIAT) in Arabic: the lookup's name in the UI culture.
+    await spec.expectRightToLeft('/financial/currency', 'العملات', (page) =>
+      page.getByRole('table', { name: 'العملات' }).getByRole('cell', { name: 'نقد إلزامي' }).first().waitFor(),
+    );
   });
 });

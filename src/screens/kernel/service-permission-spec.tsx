@@ -20,7 +20,7 @@ import {
   type ServicePermissionDto,
   updateServicePermission,
 } from '../../api/kernel.ts';
-import { getLookupOptions } from '../../api/lookups.ts';
+import { getLookupOptions, getLookupValues } from '../../api/lookups.ts';
 import type { AreaTranslate } from '../../i18n/define-texts.ts';
 import type { KitTextKey } from '../../views/kit/kit-texts.ts';
 import { abpListQuery, type FilterSpec, type FormFieldSpec, type Option, type ResourceSpec } from '../../views/kit/resource-spec.ts';
@@ -36,7 +36,7 @@ const quietly = async (load: () => Promise<Option[]>) => load().catch((): Option
 /** The choices a grant form needs: services that are operations, the three kinds of grantee, the currencies. */
 async function loadChoices(http: Http, signal: AbortSignal) {
   const [serviceTypes, services, roles, users, partyTypes, currencies] = await Promise.all([
-    getLookupOptions(http, 'ServiceNodeType', signal),
+    getLookupValues(http, 'ServiceNodeType', signal),
     getAllServices(http, signal),
     quietly(async () => (await getAllRoles(http, signal)).map((role) => ({ id: role.id, label: role.name }))),
     quietly(async () =>
@@ -47,7 +47,8 @@ async function loadChoices(http: Http, signal: AbortSignal) {
       (await getCurrencies(http, { maxResultCount: 100, isActive: true }, signal)).items.map((c) => ({ id: c.code, label: c.code })),
     ),
   ]);
-  const category = serviceTypes.find((type) => type.label === 'CategoryNode')?.id;
+  // By code: the label is the localized name.
+  const category = serviceTypes.find((type) => type.code === 'CategoryNode')?.id;
   return {
     __services: services
       .filter((node) => node.nodeTypeId !== category)
