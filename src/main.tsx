@@ -8,6 +8,8 @@ import { connectShellEffects, reloadOnStaleBuild } from './app/effects.ts';
 import { inspectActor } from './app/inspection.ts';
 import { SystemContext } from './app/system-context.ts';
 import { createShellSystem } from './app/system.ts';
+import { setUserTimeZone } from './i18n/intl.ts';
+import { loadServerTexts } from './i18n/server-texts.ts';
 // The theme file, not the src/ui barrel: the barrel would pull all of react-aria into the first
 // paint's chunk (quality bar: ≤ 150 KB gzipped); only the class names are needed here.
 import { themeClass } from './ui/theme/theme.css.ts';
@@ -38,8 +40,18 @@ for (const actor of [
   actor.start();
 }
 
+// Dates and times in the user's time zone (spec 2.5), from the configuration the auth machine loads.
+system.auth.subscribe((snapshot) => setUserTimeZone(snapshot.context.configuration?.timing?.timeZone.iana.timeZoneName));
+
 const root = document.getElementById('root');
-if (root) {
+// The culture's texts from the server (with language management's overrides) before the first paint,
+// so no text flips from English; the bundled English stays if they do not come (issue 19).
+const texts = loadServerTexts(system.auth.getSnapshot().context.culture, (query) =>
+  system.http('/api/abp/application-localization', { query }),
+);
+// No top-level await: it would make the bundler split the entry into many shared chunks.
+void texts.then(() => {
+  if (!root) return;
   createRoot(root).render(
     <StrictMode>
       <SystemContext value={system}>
@@ -47,4 +59,4 @@ if (root) {
       </SystemContext>
     </StrictMode>,
   );
-}
+});

@@ -19,6 +19,8 @@ export interface ApplicationConfiguration {
   auth: ApplicationConfigurationDto['auth'];
   /** Feature values (strings) that gate menus and routes, e.g. AuditLogging.Enable. */
   features: ApplicationConfigurationDto['features'];
+  /** The user's time zone (spec 2.5); optional so machines' tests can leave it out. */
+  timing?: ApplicationConfigurationDto['timing'];
 }
 
 export function getApplicationConfiguration(http: Http): Promise<ApplicationConfiguration> {

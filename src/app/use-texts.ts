@@ -1,12 +1,32 @@
 // The texts of the current culture, for render-only components (culture from the auth machine).
+// They re-render when the server's texts arrive or the user's time zone is set (src/i18n/server-texts.ts).
+import type { IntlShape } from '@formatjs/intl';
 import { useSelector } from '@xstate/react';
-import { useMemo } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
+import { currentTimeZone, intlFor } from '../i18n/intl.ts';
+import { serverTextsVersion, subscribeServerTexts } from '../i18n/server-texts.ts';
 import { textsFor } from '../i18n/texts.ts';
 import { selectCulture, type Translate } from './shell-view.ts';
 import { useSystem } from './system-context.ts';
 
+/** A number that changes whenever the texts or the time zone the formatter uses change. */
+export function useTextsVersion(): number {
+  return useSyncExternalStore(subscribeServerTexts, serverTextsVersion, serverTextsVersion);
+}
+
 export function useTexts(): Translate {
   const { auth } = useSystem();
   const culture = useSelector(auth, selectCulture);
-  return useMemo(() => textsFor(culture), [culture]);
+  const version = useTextsVersion();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: version invalidates the translator when the texts change
+  return useMemo(() => textsFor(culture), [culture, version]);
+}
+
+/** The formatter (numbers, amounts, dates, times, relative times) of the current culture in the user's time zone. */
+export function useIntl(): IntlShape {
+  const { auth } = useSystem();
+  const culture = useSelector(auth, selectCulture);
+  const version = useTextsVersion();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: version changes with the time zone
+  return useMemo(() => intlFor(culture, currentTimeZone()), [culture, version]);
 }

@@ -40,10 +40,10 @@ export function translator<Keys extends string>(
 ): AreaTranslate<Keys> {
   const language = culture.split(/[-_]/)[0]!.toLowerCase();
   const bundled = (sets as Record<string, Partial<Record<Keys, string>>>)[language] ?? sets.en;
-  const intl = intlFor(culture, timeZone);
   return (key, ...args) => {
     const text = (resource && serverText(resource, language, key)) || bundled[key] || sets.en[key] || key;
-    return formatIcu(intl, key, text, messageValues(args as Array<MessageValue | MessageValues>));
+    // The formatter is looked up per call: the user's time zone may arrive after the translator is made.
+    return formatIcu(intlFor(culture, timeZone), key, text, messageValues(args as Array<MessageValue | MessageValues>));
   };
 }
 

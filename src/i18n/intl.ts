@@ -3,12 +3,16 @@
 // through the same object. Rules:
 // - texts are ICU messages (plural/select where counts or choices occur); `{0}` is an ICU argument
 //   named 0, so positional arguments are passed as { 0: …, 1: … };
-// - a message is parsed once: intl-messageformat's memoized getMessageFormat keeps the parsed form
-//   per (message, locale), so a text rendered a thousand times is parsed once;
+// - a message is parsed once: simple ones are read into their AST here and complex ones arrive
+//   precompiled (compiled-messages.ts), each kept per text; intl-messageformat's memoized
+//   getMessageFormat then keeps the formatter per (message, locale);
 // - tags are plain text (ignoreTag), as the server checks them (server/localization/message-syntax.ts);
 // - the time zone is the user's setting (spec 2.5, Abp.Timing.TimeZone; UTC by default), set when
 //   the configuration arrives (setUserTimeZone); a text that fails to format shows as written.
+import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { createIntl, createIntlCache, formatMessage, type IntlShape } from '@formatjs/intl';
+import { messageOf } from './compiled-messages.ts';
+import { notifyTextsChanged } from './server-texts.ts';
 
 export type MessageValue = string | number | Date | null | undefined;
 export type MessageValues = Record<string, MessageValue>;
@@ -29,7 +33,10 @@ function validTimeZone(name: string | null | undefined): string | null {
 
 /** The user's time zone (IANA name) every date and time is shown in; unknown or empty means UTC. */
 export function setUserTimeZone(name: string | null | undefined): void {
-  userTimeZone = validTimeZone(name) ?? 'UTC';
+  const next = validTimeZone(name) ?? 'UTC';
+  if (next === userTimeZone) return;
+  userTimeZone = next;
+  notifyTextsChanged();
 }
 
 export function currentTimeZone(): string {
@@ -73,10 +80,23 @@ function isValues(value: unknown): value is MessageValues {
   return typeof value === 'object' && value !== null && !(value instanceof Date);
 }
 
+const parsed = new Map<string, MessageFormatElement[] | string>();
+
+function parsedMessage(text: string): MessageFormatElement[] | string {
+  let message = parsed.get(text);
+  if (message === undefined) {
+    message = messageOf(text);
+    parsed.set(text, message);
+  }
+  return message;
+}
+
 /** Formats one ICU message (the text itself, already chosen for the culture). */
 export function formatIcu(intl: IntlShape, id: string, text: string, values: MessageValues): string {
   try {
-    const result = formatMessage({ ...intl, messages: { [id]: text } }, intl.formatters, { id }, values as never, {
+    const message = parsedMessage(text);
+    const messages = { [id]: message } as Record<string, MessageFormatElement[]>;
+    const result = formatMessage({ ...intl, messages }, intl.formatters, { id }, values as never, {
       ignoreTag: true,
     });
     return typeof result === 'string' ? result : String(result);

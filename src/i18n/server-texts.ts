@@ -24,8 +24,7 @@ export function serverText(resource: string, culture: string, key: string): stri
 /** Keeps the texts of a culture (the resources of an application-localization answer). */
 export function setServerTexts(culture: string, resources: ResourceTexts): void {
   loaded = { culture: languageOf(culture), resources };
-  version += 1;
-  for (const listener of listeners) listener();
+  notifyTextsChanged();
 }
 
 export function serverTextsVersion(): number {
@@ -41,14 +40,31 @@ interface LocalizationAnswer {
   resources: Record<string, { texts: Record<string, string> }>;
 }
 
+/** Tells the readers that what they show may have changed (texts loaded, time zone set). */
+export function notifyTextsChanged(): void {
+  version += 1;
+  for (const listener of listeners) listener();
+}
+
 /**
- * Loads the texts of a culture; resolves either way (a failure keeps the bundled English). `fetcher`
- * is the app's HTTP call (it sends the access token, so a tenant's overrides apply).
+ * Loads the texts of a culture; resolves either way, after at most `timeoutMs` (a failure or a slow
+ * server keeps the bundled English). `fetcher` is the app's HTTP call to
+ * /api/abp/application-localization (it sends the access token, so a tenant's overrides apply).
  */
-export async function loadServerTexts(culture: string, fetcher: (path: string) => Promise<LocalizationAnswer>): Promise<void> {
+export async function loadServerTexts(
+  culture: string,
+  fetcher: (query: { cultureName: string; onlyDynamics: false; compiledMessages: true }) => Promise<LocalizationAnswer>,
+  timeoutMs = 5000,
+): Promise<void> {
   const language = languageOf(culture);
   try {
-    const answer = await fetcher(`/api/abp/application-localization?cultureName=${encodeURIComponent(language)}&onlyDynamics=false`);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('timeout')), timeoutMs);
+    });
+    const answer = await Promise.race([fetcher({ cultureName: language, onlyDynamics: false, compiledMessages: true }), timeout]).finally(
+      () => clearTimeout(timer),
+    );
     const resources: ResourceTexts = {};
     for (const [name, resource] of Object.entries(answer.resources ?? {})) {
       if (name.startsWith('Finance.')) resources[name] = resource.texts;

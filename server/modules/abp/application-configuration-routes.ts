@@ -14,6 +14,7 @@ import {
 } from '../../../contract/abp.ts';
 import type { AppContext } from '../../context.ts';
 import { invalidField } from '../../errors.ts';
+import { withCompiledMessages } from '../../localization/compiled.ts';
 import { resourceTexts } from '../../localization/index.ts';
 import { allFeatures } from '../feature-management/definitions.ts';
 import { featureStore } from '../feature-management/checker.ts';
@@ -147,13 +148,19 @@ export async function applicationConfigurationRoutes(app: FastifyInstance, ctx: 
       config: { auth: { anonymous: true } },
     },
     async (request) => {
-      const { cultureName, onlyDynamics = false } = request.query as { cultureName: string; onlyDynamics?: boolean };
+      const {
+        cultureName,
+        onlyDynamics = false,
+        compiledMessages = false,
+      } = request.query as { cultureName: string; onlyDynamics?: boolean; compiledMessages?: boolean };
       // Any language of the host or tenant (an administrator previews a disabled one's texts too).
       const tenantId = request.tenant?.id ?? null;
       const language = matchLanguage(await tenantLanguages(ctx, tenantId), cultureName);
       if (!language) throw invalidField('cultureName', 'AbpValidation::The field {0} is invalid.', 'cultureName');
       const shipped = resourceTexts(language.cultureName, onlyDynamics);
-      const texts = onlyDynamics ? shipped : await withOverrides(ctx, tenantId, language.cultureName, shipped);
+      const overridden = onlyDynamics ? shipped : await withOverrides(ctx, tenantId, language.cultureName, shipped);
+      // The SPA ships without the ICU parser: it asks for the product's messages compiled (issue 19).
+      const texts = compiledMessages ? withCompiledMessages(overridden) : overridden;
       return {
         resources: Object.fromEntries(
           Object.entries(texts).map(([name, values]) => [name, { texts: values, baseResources: baseResources[name] ?? [] }]),

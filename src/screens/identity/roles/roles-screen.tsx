@@ -23,6 +23,7 @@ import {
 import { useAreaTexts } from '../../../app/use-area-texts.ts';
 import type { AreaTranslate } from '../../../i18n/define-texts.ts';
 import { Badge, clusterClass } from '../../../ui/index.ts';
+import { dateTimeFormatter } from '../../../views/kit/date-format.ts';
 import { claimsForm, kitClaimTexts } from '../../../views/kit/claims.ts';
 import { type KitTextKey, kitTexts } from '../../../views/kit/kit-texts.ts';
 import { listExport } from '../../../views/kit/list-export.ts';
@@ -35,7 +36,7 @@ type RolesKey = Parameters<ReturnType<typeof rolesTexts>>[0];
 
 export function rolesSpec(t: AreaTranslate<RolesKey>, kit: AreaTranslate<KitTextKey>, locale: string): ResourceSpec<IdentityRoleDto> {
   const labels = { name: t('name'), isDefault: t('isDefault'), isPublic: t('isPublic') };
-  const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  const dateTime = dateTimeFormatter(locale, { dateStyle: 'medium', timeStyle: 'short' });
   return {
     title: t('title'),
     tableLabel: t('table'),
@@ -57,7 +58,7 @@ export function rolesSpec(t: AreaTranslate<RolesKey>, kit: AreaTranslate<KitText
         ),
       },
       { id: 'userCount', header: t('userCount'), align: 'end', cell: (role) => String(role.userCount) },
-      { id: 'creationTime', header: t('creationTime'), sortable: true, cell: (role) => dateTime.format(new Date(role.creationTime)) },
+      { id: 'creationTime', header: t('creationTime'), sortable: true, cell: (role) => dateTime(role.creationTime) },
     ],
     list: (http, query, signal) => getRoles(http, abpListQuery(query), signal),
     export: listExport('/api/identity/roles', { resource: 'roles', fileName: 'Roles' }),

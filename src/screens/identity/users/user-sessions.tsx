@@ -9,6 +9,7 @@ import type { Http } from '../../../api/http.ts';
 import { useAreaTexts } from '../../../app/use-area-texts.ts';
 import type { AreaTranslate } from '../../../i18n/define-texts.ts';
 import { Badge } from '../../../ui/index.ts';
+import { dateTimeFormatter } from '../../../views/kit/date-format.ts';
 import { DeviceCell, type DeviceNamer, useDeviceName } from '../../../views/kit/device-cell.tsx';
 import { ResourceScreen } from '../../../views/kit/resource-screen.tsx';
 import { abpListQuery, type ResourceSpec } from '../../../views/kit/resource-spec.ts';
@@ -46,7 +47,7 @@ export function userSessionsSpec(
   locale: string,
   device: DeviceNamer,
 ): ResourceSpec<IdentitySessionDto> {
-  const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  const dateTime = dateTimeFormatter(locale, { dateStyle: 'medium', timeStyle: 'short' });
   const deviceOf = (session: IdentitySessionDto) => device(session.deviceInfo) ?? session.device;
   return {
     title: t('sessions'),
@@ -66,11 +67,11 @@ export function userSessionsSpec(
       },
       { id: 'clientId', header: t('client'), cell: (session) => session.clientId ?? '', dir: 'ltr' },
       { id: 'ipAddresses', header: t('ipAddresses'), cell: (session) => session.ipAddresses.join(', '), dir: 'ltr' },
-      { id: 'signedIn', header: t('signedIn'), cell: (session) => dateTime.format(new Date(session.signedIn)) },
+      { id: 'signedIn', header: t('signedIn'), cell: (session) => dateTime(session.signedIn) },
       {
         id: 'lastAccessed',
         header: t('lastAccessed'),
-        cell: (session) => (session.lastAccessed ? dateTime.format(new Date(session.lastAccessed)) : ''),
+        cell: (session) => dateTime(session.lastAccessed),
       },
     ],
     list: (http, query, signal) => getUserSessions(http, { ...abpListQuery({ ...query, filters: {} }), userId }, signal),

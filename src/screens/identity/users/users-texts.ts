@@ -73,7 +73,8 @@ const en = {
   importSample: 'Sample file',
   importSampleIntro: 'Fill in a sample file, then choose it here.',
   importUploading: 'Importing {0}…',
-  importReport: 'Rows: {0}. Created: {1}. Failed: {2}.',
+  importReport:
+    '{0, plural, one {# row read} other {# rows read}}: {1, plural, one {# user created} other {# users created}}, {2, plural, one {# row failed} other {# rows failed}}.',
   importInvalidRows: 'Download the rows that failed',
   importFailed: 'The file could not be imported.',
   impersonateConfirm: 'You will be logged in as {0}. Do you confirm that?',
@@ -157,7 +158,8 @@ export const usersTextSets: { en: Record<Key, string>; ar: Record<Key, string>; 
     importSample: 'ملف نموذجي',
     importSampleIntro: 'املأ ملفًا نموذجيًا ثم اختره هنا.',
     importUploading: 'جارٍ استيراد {0}…',
-    importReport: 'الصفوف: {0}. تم الإنشاء: {1}. فشل: {2}.',
+    importReport:
+      'المقروء: {0, plural, zero {لا صفوف} one {صف واحد} two {صفان} few {# صفوف} many {# صفًا} other {# صف}}؛ المُنشأ: {1, plural, zero {لا مستخدمين} one {مستخدم واحد} two {مستخدمان} few {# مستخدمين} many {# مستخدمًا} other {# مستخدم}}؛ الفاشل: {2, plural, zero {لا صفوف} one {صف واحد} two {صفان} few {# صفوف} many {# صفًا} other {# صف}}.',
     importInvalidRows: 'تنزيل الصفوف التي فشلت',
     importFailed: 'تعذر استيراد الملف.',
     impersonateConfirm: 'سيتم تسجيل دخولك باسم {0}. هل تؤكد ذلك؟',
@@ -236,7 +238,8 @@ export const usersTextSets: { en: Record<Key, string>; ar: Record<Key, string>; 
     importSample: 'Fichier exemple',
     importSampleIntro: 'Remplissez un fichier exemple, puis choisissez-le ici.',
     importUploading: 'Importation de {0}…',
-    importReport: 'Lignes : {0}. Créés : {1}. Échecs : {2}.',
+    importReport:
+      '{0, plural, one {# ligne lue} other {# lignes lues}} : {1, plural, one {# utilisateur créé} other {# utilisateurs créés}}, {2, plural, one {# ligne en échec} other {# lignes en échec}}.',
     importInvalidRows: 'Télécharger les lignes en échec',
     importFailed: "Le fichier n'a pas pu être importé.",
     impersonateConfirm: 'Vous serez connecté en tant que {0}. Confirmez-vous ?',
@@ -315,7 +318,8 @@ export const usersTextSets: { en: Record<Key, string>; ar: Record<Key, string>; 
     importSample: 'Նմուշ ֆայլ',
     importSampleIntro: 'Լրացրեք նմուշ ֆայլը, ապա ընտրեք այն այստեղ։',
     importUploading: '{0}-ի ներմուծում…',
-    importReport: 'Տողեր՝ {0}։ Ստեղծված՝ {1}։ Ձախողված՝ {2}։',
+    importReport:
+      'Կարդացվել է {0, plural, one {# տող} other {# տող}}․ ստեղծվել է {1, plural, one {# օգտատեր} other {# օգտատեր}}, ձախողվել է {2, plural, one {# տող} other {# տող}}։',
     importInvalidRows: 'Ներբեռնել ձախողված տողերը',
     importFailed: 'Ֆայլը չհաջողվեց ներմուծել։',
     impersonateConfirm: 'Դուք մուտք կգործեք որպես {0}։ Հաստատո՞ւմ եք։',

@@ -33,6 +33,7 @@ import {
   Tabs,
 } from '../../../ui/index.ts';
 import { useSessionHttp } from '../../../app/use-session-http.ts';
+import { intlFor } from '../../../i18n/intl.ts';
 import { settingsTexts } from '../settings-texts.ts';
 import * as styles from './audit-logging-settings.css.ts';
 import { type SettingsFormSpec, useSettingsForm } from '../use-settings-form.ts';
@@ -82,7 +83,7 @@ function globalSpec(http: Http): SettingsFormSpec {
 
 function formatTime(value: string, culture: string): string {
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : date.toLocaleString(culture);
+  return Number.isNaN(date.getTime()) ? value : intlFor(culture).formatDate(date, { dateStyle: 'short', timeStyle: 'medium' });
 }
 
 function AuditSettingsForm({ spec, global }: { spec: SettingsFormSpec; global: boolean }) {

@@ -1,0 +1,36 @@
+// The product's ICU messages compiled for the SPA (application-localization with
+// compiledMessages=true): the SPA ships without the ICU parser, so every message that is not plain
+// text with `{name}` arguments is sent as its AST (src/i18n/compiled-messages.ts). Each distinct
+// text is compiled once and kept (overrides included: they are texts like any other).
+import { parse } from '@formatjs/icu-messageformat-parser';
+import { compileMessage } from '../../src/i18n/compiled-messages.ts';
+import { messageKind } from './catalogue.ts';
+import { icuParseOptions } from './message-syntax.ts';
+
+const compiled = new Map<string, string>();
+const maxKept = 50_000;
+
+function compiledText(text: string): string {
+  let result = compiled.get(text);
+  if (result === undefined) {
+    result = compileMessage(text, (message) => parse(message, icuParseOptions));
+    if (compiled.size >= maxKept) compiled.clear();
+    compiled.set(text, result);
+  }
+  return result;
+}
+
+/** The resources with every ICU resource's messages compiled; ABP's resources as they are. */
+export function withCompiledMessages(resources: Record<string, Record<string, string>>): Record<string, Record<string, string>> {
+  const out: Record<string, Record<string, string>> = {};
+  for (const [name, texts] of Object.entries(resources)) {
+    if (messageKind(name) !== 'icu') {
+      out[name] = texts;
+      continue;
+    }
+    const own: Record<string, string> = {};
+    for (const [key, text] of Object.entries(texts)) own[key] = compiledText(text);
+    out[name] = own;
+  }
+  return out;
+}
