@@ -208,6 +208,13 @@ export const routes: readonly RouteEntry[] = [
     requiresAuth: true,
     policy: { anyOf: ['OpenIddictPro.Application', 'OpenIddictPro.Scope'] },
   },
+  {
+    path: '/text-template-management/text-templates',
+    layout: 'application',
+    requiresAuth: true,
+    policy: 'TextTemplateManagement.TextTemplates',
+    load: () => import('../screens/text-templates/text-templates-screen.tsx'),
+  },
   { path: '/text-template-management', layout: 'application', requiresAuth: true, policy: 'TextTemplateManagement.TextTemplates' },
   {
     path: '/setting-management',

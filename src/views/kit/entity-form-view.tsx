@@ -1,6 +1,6 @@
 // The create / edit modal of a resource (issue 9 resource kit), render-only over one entityForm
 // actor: fields from the screen's spec (text, multiline, number, checkbox, select, multi-select,
-// date, date-time, password, claims; grouped in tabs when the spec says), the field and form errors the machine holds, Save pending while saving, the conflict's
+// date, date-time, password, claims, a live preview; grouped in tabs when the spec says), the field and form errors the machine holds, Save pending while saving, the conflict's
 // Reload and the discard question as the machine's states. A new actor per opening (the modal is
 // mounted per record), so nothing of a previous edit survives.
 import { useActorRef, useSelector } from '@xstate/react';
@@ -36,6 +36,7 @@ import {
 import type { AreaTranslate } from '../../i18n/define-texts.ts';
 import type { KitTextKey } from './kit-texts.ts';
 import * as styles from './kit.css.ts';
+import { LivePreview } from './live-preview-view.tsx';
 import type { ClaimTypeOption, FormFieldSpec, FormSpec, Option } from './resource-spec.ts';
 
 export interface EntityFormModalProps<TItem> {
@@ -81,7 +82,7 @@ export function EntityFormModal<TItem>({ form, http, id, t, onSaved, onClosed }:
   const tabs = (form.tabs ?? []).filter((tab) => tab.fields.some((name) => fields.some((field) => field.name === name)));
   const inTabs = new Set(tabs.flatMap((tab) => tab.fields));
   const field = (spec: FormFieldSpec) => (
-    <FormField key={spec.name} field={spec} values={view.values} errors={view.fieldErrors} onChange={change} t={t} />
+    <FormField key={spec.name} field={spec} values={view.values} errors={view.fieldErrors} onChange={change} t={t} http={http} />
   );
   const change = (name: string, value: unknown) => actor.send({ type: 'form.change', values: { [name]: value } });
   const isOpen = view.phase !== 'saved' && view.phase !== 'closed';
@@ -213,12 +214,14 @@ function FormField({
   errors,
   onChange,
   t,
+  http,
 }: {
   field: FormFieldSpec;
   values: EntityValues;
   errors: EntityFieldErrors;
   onChange: (name: string, value: unknown) => void;
   t: AreaTranslate<KitTextKey>;
+  http: Http;
 }) {
   const value = values[field.name];
   const error = errors[field.name];
@@ -280,6 +283,17 @@ function FormField({
         </fieldset>
       );
     }
+    case 'preview':
+      return field.preview ? (
+        <LivePreview
+          label={field.label}
+          source={field.preview.source(values)}
+          render={field.preview.render}
+          pendingText={field.preview.pendingText}
+          http={http}
+          t={t}
+        />
+      ) : null;
     case 'claims':
       return <ClaimsField field={field} values={values} errors={errors} onChange={onChange} t={t} />;
     case 'date':

@@ -77,3 +77,15 @@ export const claimRow = style({
   alignItems: 'end',
 });
 export const exportStatus = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm, flexWrap: 'wrap' });
+// The live preview of a form (live-preview-view.tsx): a framed document, dimmed while stale.
+export const preview = style({ display: 'grid', gap: vars.space.xs });
+export const previewHeader = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', gap: vars.space.sm });
+export const previewError = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: vars.space.sm, whiteSpace: 'pre-wrap' });
+export const previewFrame = style({
+  inlineSize: '100%',
+  blockSize: '22rem',
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  background: '#ffffff',
+});
+export const previewStale = style({ opacity: 0.6 });

@@ -22,7 +22,8 @@ export type FieldKind =
   | 'multiSelect'
   | 'date'
   | 'dateTime'
-  | 'claims';
+  | 'claims'
+  | 'preview';
 
 export interface Option {
   id: string | number;
@@ -52,6 +53,16 @@ export interface FormFieldSpec {
   /** Shown but not editable (e.g. a static role's name). */
   isReadOnly?: (values: EntityValues) => boolean;
   autoComplete?: string;
+  /**
+   * kind 'preview': a live preview of the form's values (live-preview-view.tsx), rendered by the
+   * server and shown in a sandboxed frame (no scripts): `source` picks what to render from the values,
+   * `render` answers the document; `pendingText` is said while a newer rendering is on its way.
+   */
+  preview?: {
+    source: (values: EntityValues) => string;
+    render: (http: Http, source: string, signal: AbortSignal) => Promise<string>;
+    pendingText: string;
+  };
 }
 
 /** An advanced filter (spec 3), kept in the URL; a change goes back to page 1. */
