@@ -23,6 +23,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
+import { insertRows } from '../plugins/hot-statement.ts';
 import { auditLogActions, auditLogs, auditOutbox, entityChanges, entityPropertyChanges } from '../db/schema/index.ts';
 import type { EntityChangeRecord } from './scope.ts';
 
@@ -360,8 +361,9 @@ async function writeRecords(db: Db, records: AuditLogRecord[]): Promise<AuditLog
     }
   }
   return db.transaction(async (tx) => {
-    await insertChunked(logRows, 1000, (chunk) => tx.insert(auditLogs).values(chunk));
-    await insertChunked(actionRows, 2000, (chunk) => tx.insert(auditLogActions).values(chunk));
+    // Built by hand on the transaction's driver client (plugins/hot-statement.ts, issue 16).
+    await insertChunked(logRows, 1000, (chunk) => insertRows(tx, auditLogs, chunk));
+    await insertChunked(actionRows, 2000, (chunk) => insertRows(tx, auditLogActions, chunk));
     const applied = new Set<string>();
     await insertChunked(completions, 500, async (chunk) => {
       for (const id of await completeLogs(tx, chunk)) applied.add(id);
