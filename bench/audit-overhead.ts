@@ -14,6 +14,12 @@
 //     so the server's event loop only serves. PostgreSQL: BENCH_OVERHEAD_DATABASE_URL (default
 //     bench_overhead, created when missing; not bench_audit, which these audited requests would
 //     grow); PGlite: a fresh data directory. Prints Markdown tables; figures, never pass/fail.
+//     Beside requests/s, which swing with whatever else the machine runs, each row gives the CPU the
+//     server spent per request over the loaded window (issue 16): the process's CPU time
+//     (process.cpuUsage: every thread, so GC helpers and the thread pool count) minus the load
+//     worker's own (process.threadCpuUsage in the worker), divided by the requests; and of that, the
+//     main thread's (the event loop). A figure that moves little with load, unlike requests/s; the
+//     database server's CPU is not in it (PGlite's is: it runs on the main thread).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -31,6 +37,16 @@ interface LoadResult {
   failures: number;
   seconds: number;
   latencies: number[];
+  /** CPU milliseconds of the load worker's thread over the window. */
+  loadCpuMs: number;
+}
+
+/** A load result with the server's CPU over its window (loadFromWorker). */
+interface MeasuredLoad extends LoadResult {
+  /** Server CPU ms per request: the process's CPU less the load worker's. */
+  serverCpuMs: number;
+  /** Of which the main thread's (the server's event loop). */
+  mainCpuMs: number;
 }
 
 /** Worker side: `concurrency` loops each issuing one request after the other until time is up. */
@@ -39,6 +55,7 @@ async function load(job: LoadJob): Promise<LoadResult> {
   if (job.token) headers.authorization = `Bearer ${job.token}`;
   const latencies: number[] = [];
   let failures = 0;
+  const cpu = process.threadCpuUsage();
   const started = performance.now();
   const end = started + job.seconds * 1000;
   await Promise.all(
@@ -52,22 +69,53 @@ async function load(job: LoadJob): Promise<LoadResult> {
       }
     }),
   );
-  return { requests: latencies.length, failures, seconds: (performance.now() - started) / 1000, latencies };
+  const seconds = (performance.now() - started) / 1000;
+  const used = process.threadCpuUsage(cpu);
+  return { requests: latencies.length, failures, seconds, latencies, loadCpuMs: (used.user + used.system) / 1000 };
 }
 
 if (!isMainThread) {
   parentPort?.postMessage(await load(workerData as LoadJob));
 }
 
-function loadFromWorker(job: LoadJob): Promise<LoadResult> {
+const cpuMs = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 1000;
+
+/**
+ * Runs the load in a worker and measures the server's CPU over it: the process's CPU less the
+ * worker's (measured in the worker over its loop), and the main thread's, per request. The window
+ * also holds the worker's start-up and end (a few milliseconds of the 8 s).
+ */
+function loadFromWorker(job: LoadJob): Promise<MeasuredLoad> {
   return new Promise((resolve, reject) => {
+    const processCpu = process.cpuUsage();
+    const mainCpu = process.threadCpuUsage();
     const worker = new Worker(new URL(import.meta.url), { workerData: job });
     worker.once('message', (result: LoadResult) => {
-      resolve(result);
+      const requests = Math.max(1, result.requests);
+      resolve({
+        ...result,
+        serverCpuMs: (cpuMs(process.cpuUsage(processCpu)) - result.loadCpuMs) / requests,
+        mainCpuMs: cpuMs(process.threadCpuUsage(mainCpu)) / requests,
+      });
       void worker.terminate();
     });
     worker.once('error', reject);
   });
+}
+
+/** A throughput table row: requests/s, latency percentiles, failures and CPU per request. */
+function throughputRow(name: string, result: MeasuredLoad): string[] {
+  const sorted = result.latencies.sort((a, b) => a - b);
+  return [
+    name,
+    (result.requests / result.seconds).toFixed(0),
+    ms(percentile(sorted, 50)),
+    ms(percentile(sorted, 95)),
+    String(result.failures),
+    result.serverCpuMs.toFixed(3),
+    result.mainCpuMs.toFixed(3),
+    (result.loadCpuMs / Math.max(1, result.requests)).toFixed(3),
+  ];
 }
 
 const argument = (name: string) => {
@@ -185,6 +233,7 @@ export async function runOverheadBenchmark(options: OverheadOptions): Promise<st
     const throughput: string[][] = [];
     let auditedRps = 0;
     let usersRps = 0;
+    let usersCpu = 0;
     let pairs: Awaited<ReturnType<typeof paired>>;
     let writes: Awaited<ReturnType<typeof pairedWrites>>;
     try {
@@ -214,14 +263,7 @@ export async function runOverheadBenchmark(options: OverheadOptions): Promise<st
         concurrency: options.concurrency,
         seconds: options.seconds,
       });
-      const unauditedSorted = unaudited.latencies.sort((a, b) => a - b);
-      throughput.push([
-        'GET /api/identity/users (auditing off, tenant acme)',
-        (unaudited.requests / unaudited.seconds).toFixed(0),
-        ms(percentile(unauditedSorted, 50)),
-        ms(percentile(unauditedSorted, 95)),
-        String(unaudited.failures),
-      ]);
+      throughput.push(throughputRow('GET /api/identity/users (auditing off, tenant acme)', unaudited));
       await second.built.close();
       second = undefined;
       if (offDir !== dataDir) fs.rmSync(offDir, { recursive: true, force: true });
@@ -235,11 +277,12 @@ export async function runOverheadBenchmark(options: OverheadOptions): Promise<st
           concurrency: options.concurrency,
           seconds: options.seconds,
         });
-        const sorted = result.latencies.sort((a, b) => a - b);
         const rps = result.requests / result.seconds;
-        if (route === usersRoute) usersRps = rps;
-        else auditedRps = rps;
-        throughput.push([name, rps.toFixed(0), ms(percentile(sorted, 50)), ms(percentile(sorted, 95)), String(result.failures)]);
+        if (route === usersRoute) {
+          usersRps = rps;
+          usersCpu = result.serverCpuMs;
+        } else auditedRps = rps;
+        throughput.push(throughputRow(name, result));
       }
     } finally {
       await second?.built.close();
@@ -259,15 +302,8 @@ export async function runOverheadBenchmark(options: OverheadOptions): Promise<st
       seconds: options.seconds,
     });
     await bare.close();
-    const bareSorted = bareResult.latencies.sort((a, b) => a - b);
     const bareRps = bareResult.requests / bareResult.seconds;
-    throughput.push([
-      'bare Fastify hello-world',
-      bareRps.toFixed(0),
-      ms(percentile(bareSorted, 50)),
-      ms(percentile(bareSorted, 95)),
-      String(bareResult.failures),
-    ]);
+    throughput.push(throughputRow('bare Fastify hello-world', bareResult));
 
     const title = options.db === 'postgres' ? 'PostgreSQL 15 (node-postgres)' : 'PGlite 0.5 (embedded, in-process)';
     return [
@@ -297,9 +333,21 @@ export async function runOverheadBenchmark(options: OverheadOptions): Promise<st
       '',
       `(b) Throughput at concurrency ${options.concurrency} for ${options.seconds} s each (load from a worker thread on the same machine):`,
       '',
-      markdown(['endpoint', 'requests/s', 'p50 ms', 'p95 ms', 'non-200'], throughput),
+      markdown(
+        [
+          'endpoint',
+          'requests/s',
+          'p50 ms',
+          'p95 ms',
+          'non-200',
+          'server CPU ms/request',
+          'of which main thread',
+          'load worker CPU ms/request',
+        ],
+        throughput,
+      ),
       '',
-      `Ratio to bare Fastify: identity users ${((usersRps / bareRps) * 100).toFixed(1)} %, audit logs ${((auditedRps / bareRps) * 100).toFixed(1)} %.`,
+      `Ratio to bare Fastify: identity users ${((usersRps / bareRps) * 100).toFixed(1)} %, audit logs ${((auditedRps / bareRps) * 100).toFixed(1)} % (requests/s); server CPU per request, identity users (audited) / bare Fastify: ${(usersCpu / bareResult.serverCpuMs).toFixed(1)}×.`,
       '',
     ].join('\n');
   } finally {
