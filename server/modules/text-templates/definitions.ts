@@ -27,14 +27,13 @@ export interface TemplateDefinition {
 
 export const layoutTemplateName = 'Abp.StandardEmailTemplates.Layout';
 
-const paragraph = (inner: string) => `<p style="margin:0 0 16px">${inner}</p>`;
+// No inline styles: the mail reads well unstyled in every client, and the preview (a frame under
+// the SPA's CSP, which refuses inline styles) shows exactly what is sent.
+const paragraph = (inner: string) => `<p>${inner}</p>`;
 // "Mail:Greeting" exists in both AbpAccount and TextTemplateManagement.
 const greeting = paragraph('{{ "Mail:Greeting" | L: model.userName }}');
-const button = (action: string) =>
-  paragraph(
-    `<a href="{{ model.link }}" style="display:inline-block;padding:10px 16px;background:#0b5cad;color:#ffffff;text-decoration:none;border-radius:4px">{{ "${action}" | L }}</a>`,
-  );
-const linkLine = paragraph(`<span style="word-break:break-all">{{ model.link }}</span>`);
+const button = (action: string) => paragraph(`<a href="{{ model.link }}">{{ "${action}" | L }}</a>`);
+const linkLine = paragraph('{{ model.link }}');
 
 const lines = (...parts: string[]) => `${parts.join('\n')}\n`;
 
@@ -55,10 +54,8 @@ const definitions: TemplateDefinition[] = [
       '<!doctype html>',
       '<html lang="{{ culture }}" dir="{{ dir }}">',
       '<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"></head>',
-      '<body style="margin:0;padding:24px;background:#f4f6f8;font-family:Arial,Helvetica,sans-serif;color:#1c2430">',
-      '<div style="max-width:600px;margin:0 auto;padding:24px;background:#ffffff;border-radius:6px">',
+      '<body>',
       '{{ content | raw }}',
-      '</div>',
       '</body>',
       '</html>',
     ),
@@ -112,7 +109,7 @@ const definitions: TemplateDefinition[] = [
     defaultContent: lines(
       greeting,
       paragraph('{{ "SecurityCodeEmailBody" | L: model.code, model.minutes }}'),
-      paragraph('<strong style="font-size:24px;letter-spacing:4px">{{ model.code }}</strong>'),
+      paragraph('<strong>{{ model.code }}</strong>'),
     ),
   },
   {
