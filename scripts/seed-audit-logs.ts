@@ -1,17 +1,37 @@
 // Seeds N audit logs with realistic variety, for the scale work (bench/audit-logs.ts) and for trying
 // the screens on a large table:
-//   npm run seed:audit-logs -- --count 1000000 [--tenant acme] [--days 90] [--batch 25000]
+//   npm run seed:audit-logs -- --count 10000000 [--tenant acme] [--days 90] [--batch 50000]
+//     [--indexes-after | --keep-indexes] [--state FILE]
 // The database is DATABASE_URL (PostgreSQL) or the PGlite data directory (DATA_DIR, default .data).
-// Rules:
-// - rows are generated inside the database (INSERT … SELECT FROM generate_series, one statement per
-//   batch with data-modifying CTEs for actions, entity changes and property changes), so nothing
-//   row-shaped crosses the wire: 1M logs take minutes, not hours (no COPY client is installed);
-// - user names come from the tenant's existing users (anonymous requests have none), spread over
-//   `days` days before now; 2xx mostly, some 3xx, 4xx and 5xx with exceptions; log-normal durations;
-//   1–3 actions per log; entity changes with 1–4 property changes on ~10% of the logs, on a pool of
-//   entity ids so that an entity has a history;
-// - every run appends; the script never deletes anything.
+// Rules (issue 22):
+// - rows are written in time order, oldest first, as a real installation writes them: the run's
+//   span (`days` before its start) is cut into one time slice per batch, and a batch's logs are
+//   sorted in time; ids are time-ordered too (UUID version 7 layout, as ABP's sequential GUIDs),
+//   so the primary keys grow at their right edge;
+// - rows are made here, from a seeded generator, and streamed with COPY … FROM STDIN (PostgreSQL)
+//   or COPY … FROM '/dev/blob' (PGlite): one transaction per batch holds the batch's logs,
+//   actions, entity changes and property changes, so a batch is all there or not at all;
+// - with --indexes-after (the default on PostgreSQL from 1,000,000 logs) the secondary indexes of
+//   the four tables are dropped before the load and built after it (their definitions are kept in
+//   the state file first), then the tables are VACUUM ANALYZEd (visibility map for index-only scans);
+// - resumable: the state file (default in the temp directory, named after the database and tenant)
+//   holds the run's seed, start, batches done and the dropped indexes; a run that finds an
+//   unfinished state for the same count resumes after the last committed batch (a batch's first
+//   log id is derived from the seed, so a batch committed just before a crash is recognized);
+// - variety: user names from the tenant's users (12 % anonymous), 2xx mostly, some 3xx, 4xx and
+//   5xx with exceptions; log-normal durations; 1–3 actions per log (mostly one); entity changes with
+//   1–4 property changes on ~10 % of the logs, on a pool of entity ids so that an entity has a
+//   history; more traffic on working hours than at night;
+// - the daily statistics rollup (migration 0025) is kept by the database's triggers during the
+//   load, batch by batch; every run appends, the script never deletes a log.
+import { createHash, randomInt } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Writable } from 'node:stream';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { and, eq, sql } from 'drizzle-orm';
+import type pg from 'pg';
 import type { Db } from '../server/db/client.ts';
 import { tenants, users } from '../server/db/schema/index.ts';
 
@@ -23,7 +43,12 @@ export interface SeedAuditLogsOptions {
   people?: Array<{ id: string | null; userName: string }>;
   days?: number;
   batchSize?: number;
+  /** Drop secondary indexes before the load and build them after (PostgreSQL only). */
+  indexesAfter?: boolean;
+  /** Resume state; without it a run is not resumable. */
+  stateFile?: string;
   onProgress?: (inserted: number) => void;
+  onPhase?: (phase: string, seconds: number) => void;
 }
 
 const urls = [
@@ -73,7 +98,7 @@ const services = [
   ['Finance.Wallets.WalletAppService', 'TransferAsync'],
   ['Finance.Invoices.InvoiceAppService', 'CreateAsync'],
   ['Volo.Saas.Host.TenantAppService', 'GetListAsync'],
-];
+] as const;
 
 const entityTypes = [
   'Volo.Abp.Identity.IdentityUser',
@@ -95,20 +120,439 @@ const exceptions = [
   'System.InvalidOperationException: Sequence contains no elements\n   at System.Linq.ThrowHelper.ThrowNoElementsException()',
 ];
 
-/** A text[] of bound parameters (drizzle would otherwise expand a JS array into a row list). */
-const textArray = (values: readonly string[]) =>
-  sql`array[${sql.join(
-    values.map((value) => sql`${value}`),
-    sql`, `,
-  )}]::text[]`;
+/** Relative traffic per UTC hour: busy working hours, quiet nights. */
+const hourWeights = [2, 1, 1, 1, 1, 2, 4, 7, 10, 12, 12, 11, 9, 11, 12, 12, 11, 9, 7, 5, 4, 3, 3, 2];
 
-/** One random element of a text[] expression. */
-const pick = (array: ReturnType<typeof textArray>, length: number) => sql`(${array})[1 + floor(random() * ${length})::int]`;
+/** A small, fast, seedable generator (mulberry32): the same seed gives the same batch. */
+function generator(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** `digits` hex digits, eight per draw. */
+const hex = (random: () => number, digits: number) => {
+  let text = '';
+  while (text.length < digits)
+    text += Math.floor(random() * 4294967296)
+      .toString(16)
+      .padStart(8, '0');
+  return text.slice(0, digits);
+};
+
+/** A UUID in version 7 layout: 48 bits of milliseconds, then random bits; sorts by time. */
+function timeOrderedUuid(ms: number, random: () => number): string {
+  const t = Math.floor(ms).toString(16).padStart(12, '0');
+  const variant = (8 + ((random() * 4) | 0)).toString(16);
+  return `${t.slice(0, 8)}-${t.slice(8, 12)}-7${hex(random, 3)}-${variant}${hex(random, 3)}-${hex(random, 12)}`;
+}
+
+const uuidOf = (text: string) => {
+  const h = createHash('md5').update(text).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
+};
+
+/** COPY text format: \N is null; backslash, tab, newline and carriage return escaped. */
+const field = (value: string | number | null | undefined): string =>
+  value === null || value === undefined
+    ? '\\N'
+    : typeof value === 'number'
+      ? String(value)
+      : /[\\\t\n\r]/.test(value)
+        ? value.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r'))
+        : value;
+const line = (values: Array<string | number | null | undefined>) => `${values.map(field).join('\t')}\n`;
+
+const columns = {
+  audit_logs: [
+    'id',
+    'tenant_id',
+    'tenant_name',
+    'application_name',
+    'user_id',
+    'user_name',
+    'execution_time',
+    'execution_duration',
+    'client_ip_address',
+    'client_name',
+    'client_id',
+    'correlation_id',
+    'browser_info',
+    'http_method',
+    'url',
+    'exceptions',
+    'comments',
+    'http_status_code',
+    'extra_properties',
+  ],
+  audit_log_actions: [
+    'id',
+    'audit_log_id',
+    'tenant_id',
+    'service_name',
+    'method_name',
+    'parameters',
+    'execution_time',
+    'execution_duration',
+    'extra_properties',
+  ],
+  entity_changes: [
+    'id',
+    'audit_log_id',
+    'tenant_id',
+    'change_time',
+    'change_type',
+    'entity_tenant_id',
+    'entity_id',
+    'entity_type_full_name',
+    'extra_properties',
+  ],
+  entity_property_changes: [
+    'id',
+    'entity_change_id',
+    'tenant_id',
+    'property_name',
+    'property_type_full_name',
+    'original_value',
+    'new_value',
+  ],
+} as const;
+type Table = keyof typeof columns;
+const tables = Object.keys(columns) as Table[];
+
+interface BatchContext {
+  seed: number;
+  tenantId: string | null;
+  tenantName: string | null;
+  people: Array<{ id: string | null; userName: string }>;
+  entityIds: string[];
+  from: number;
+  sliceMs: number;
+}
+
+/** The batch's rows as COPY text, table by table (chunks of about 1 MB). */
+export function batchRows(context: BatchContext, batch: number, n: number): { firstId: string; text: Record<Table, string[]> } {
+  const random = generator(context.seed ^ Math.imul(batch + 1, 0x9e3779b1));
+  const text: Record<Table, string[]> = { audit_logs: [], audit_log_actions: [], entity_changes: [], entity_property_changes: [] };
+  const buffers: Record<Table, string> = { audit_logs: '', audit_log_actions: '', entity_changes: '', entity_property_changes: '' };
+  const push = (table: Table, row: string) => {
+    buffers[table] += row;
+    if (buffers[table].length > 1_000_000) {
+      text[table].push(buffers[table]);
+      buffers[table] = '';
+    }
+  };
+  // Times: weighted by hour of day (rejection sampling), then sorted so the batch runs forward.
+  const start = context.from + batch * context.sliceMs;
+  const times = new Float64Array(n);
+  for (let i = 0; i < n; ) {
+    const at = start + random() * context.sliceMs;
+    const hour = new Date(at).getUTCHours();
+    if (random() * 12 < (hourWeights[hour] ?? 1)) times[i++] = at;
+  }
+  times.sort();
+  const { tenantId, tenantName, people, entityIds } = context;
+  let firstId = '';
+  for (let i = 0; i < n; i += 1) {
+    const at = times[i] as number;
+    const iso = new Date(at).toISOString();
+    const id = timeOrderedUuid(at, random);
+    if (i === 0) firstId = id;
+    const rMethod = random();
+    const rStatus = random();
+    const method =
+      rMethod < 0.7
+        ? 'GET'
+        : rMethod < 0.85
+          ? 'POST'
+          : rMethod < 0.93
+            ? 'PUT'
+            : rMethod < 0.98
+              ? 'DELETE'
+              : (['HEAD', 'OPTIONS', 'TRACE', 'CONNECT'][(random() * 4) | 0] as string);
+    const status =
+      rStatus < 0.86
+        ? rMethod >= 0.7
+          ? ([200, 200, 201, 204][(random() * 4) | 0] as number)
+          : 200
+        : rStatus < 0.87
+          ? 302
+          : rStatus < 0.96
+            ? ([400, 401, 403, 404, 404, 409][(random() * 6) | 0] as number)
+            : ([500, 500, 502, 503][(random() * 4) | 0] as number);
+    // Log-normal: median ~ 40 ms, a long tail into seconds.
+    const u1 = Math.max(random(), 1e-12);
+    const u2 = random();
+    const duration = Math.max(
+      1,
+      Math.min(600_000, Math.round(Math.exp(3.7 + 1.1 * Math.sqrt(-2 * Math.log(u1)) * Math.cos(2 * Math.PI * u2)))),
+    );
+    const rUser = random();
+    const person = rUser < 0.12 ? null : (people[((rUser * 1e6) | 0) % people.length] ?? null);
+    const ip =
+      random() < 0.7
+        ? `10.${(random() * 4) | 0}.${(random() * 256) | 0}.${(random() * 256) | 0}`
+        : random() < 0.8
+          ? `${((random() * 223) | 0) + 1}.${(random() * 256) | 0}.${(random() * 256) | 0}.${(random() * 256) | 0}`
+          : `2001:db8::${((random() * 65535) | 0).toString(16)}`;
+    const url = (urls[(random() * urls.length) | 0] as string).replace('{id}', () => timeOrderedUuid(at - random() * 1e10, random));
+    const failed = status >= 500 || (status >= 400 && random() < 0.8);
+    push(
+      'audit_logs',
+      line([
+        id,
+        tenantId,
+        tenantName,
+        applications[(random() * applications.length) | 0],
+        person?.id ?? null,
+        person?.userName ?? null,
+        iso,
+        duration,
+        ip,
+        random() < 0.5 ? `web-${(random() * 8) | 0}` : null,
+        random() < 0.6 ? 'Finance_App' : random() < 0.5 ? 'Finance_Swagger' : null,
+        hex(random, 32),
+        browsers[(random() * browsers.length) | 0],
+        method,
+        url,
+        failed ? exceptions[(random() * exceptions.length) | 0] : null,
+        random() < 0.02 ? 'Seeded' : null,
+        status,
+        random() < 0.05 ? '{"seed": true}' : '{}',
+      ]),
+    );
+    const rActions = random();
+    const actions = rActions < 0.75 ? 1 : rActions < 0.93 ? 2 : 3;
+    for (let a = 0; a < actions; a += 1) {
+      const [service, methodName] = services[(random() * services.length) | 0] as readonly [string, string];
+      push(
+        'audit_log_actions',
+        line([
+          timeOrderedUuid(at, random),
+          id,
+          tenantId,
+          service,
+          methodName,
+          '{"input":{"skipCount":0,"maxResultCount":10,"password":"***"}}',
+          iso,
+          Math.max(0, duration - 1),
+          '{}',
+        ]),
+      );
+    }
+    if (random() < 0.1) {
+      const changeId = timeOrderedUuid(at, random);
+      const changeType = [0, 1, 1, 1, 2][(random() * 5) | 0] as number;
+      push(
+        'entity_changes',
+        line([
+          changeId,
+          id,
+          tenantId,
+          iso,
+          changeType,
+          tenantId,
+          entityIds[(random() * entityIds.length) | 0],
+          entityTypes[(random() * entityTypes.length) | 0],
+          '{}',
+        ]),
+      );
+      const count = 1 + ((random() * 4) | 0);
+      const first = (random() * 1000) | 0;
+      for (let p = 1; p <= count; p += 1) {
+        push(
+          'entity_property_changes',
+          line([
+            timeOrderedUuid(at, random),
+            changeId,
+            tenantId,
+            properties[(first + p) % properties.length],
+            'System.String',
+            changeType === 0 ? null : `old-${(random() * 1000) | 0}`,
+            changeType === 2 ? null : `new-${(random() * 1000) | 0}`,
+          ]),
+        );
+      }
+    }
+  }
+  for (const table of tables) if (buffers[table]) text[table].push(buffers[table]);
+  return { firstId, text };
+}
+
+/** Makes batches on a worker thread (in order, one request at a time), or inline when workers are unavailable. */
+function rowMaker(context: BatchContext): {
+  make(batch: number, n: number): Promise<ReturnType<typeof batchRows>>;
+  close(): Promise<void>;
+} {
+  let worker: Worker | null = null;
+  try {
+    worker = new Worker(new URL(import.meta.url), { workerData: { seedAuditLogsWorker: context } });
+  } catch {
+    worker = null;
+  }
+  if (!worker) return { make: async (batch, n) => batchRows(context, batch, n), close: async () => {} };
+  const thread = worker;
+  let chain: Promise<unknown> = Promise.resolve();
+  return {
+    make(batch, n) {
+      const made = chain.then(
+        () =>
+          new Promise<ReturnType<typeof batchRows>>((resolve, reject) => {
+            const onError = (error: unknown) => reject(error);
+            thread.once('error', onError);
+            thread.once('message', (message: ReturnType<typeof batchRows>) => {
+              thread.off('error', onError);
+              resolve(message);
+            });
+            thread.postMessage({ batch, n });
+          }),
+      );
+      chain = made.catch(() => {});
+      return made;
+    },
+    close: () => thread.terminate().then(() => {}),
+  };
+}
+
+if (!isMainThread && (workerData as { seedAuditLogsWorker?: BatchContext } | null)?.seedAuditLogsWorker) {
+  const context = (workerData as { seedAuditLogsWorker: BatchContext }).seedAuditLogsWorker;
+  parentPort?.on('message', ({ batch, n }: { batch: number; n: number }) => parentPort?.postMessage(batchRows(context, batch, n)));
+}
+
+interface SeedState {
+  version: 1;
+  count: number;
+  tenantId: string | null;
+  seed: number;
+  from: number;
+  sliceMs: number;
+  batchSize: number;
+  batchesDone: number;
+  /** Secondary indexes dropped for the load, to build after it. */
+  droppedIndexes: Array<{ name: string; definition: string }>;
+  /** Foreign keys dropped for the load (checked row by row they cost more than the rows), restored after it. */
+  droppedForeignKeys?: Array<{ table: string; name: string; definition: string }>;
+  finished: boolean;
+}
+
+const copyStatement = (table: Table, source: string) => `copy ${table} (${columns[table].join(', ')}) from ${source}`;
+
+/**
+ * COPY … FROM STDIN on one node-postgres client, without a copy-streams package: a submittable
+ * query that answers the server's CopyInResponse with the chunks (waiting for the socket to drain).
+ */
+function copyIn(client: pg.PoolClient, text: string, chunks: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let failure: unknown = null;
+    const submittable = {
+      submit(connection: { query(text: string): void }) {
+        connection.query(text);
+      },
+      handleCopyInResponse(connection: { sendCopyFromChunk(chunk: Buffer): void; endCopyFrom(): void; stream: Writable }) {
+        void (async () => {
+          for (const chunk of chunks) {
+            // sendCopyFromChunk answers nothing: the socket itself says when to wait.
+            connection.sendCopyFromChunk(Buffer.from(chunk));
+            if (connection.stream.writableNeedDrain) await new Promise((done) => connection.stream.once('drain', done));
+          }
+          connection.endCopyFrom();
+        })();
+      },
+      handleError(error: unknown) {
+        failure = error;
+      },
+      handleCommandComplete() {},
+      handleReadyForQuery() {
+        if (failure) reject(failure);
+        else resolve();
+      },
+      handleRowDescription() {},
+      handleDataRow() {},
+      handleEmptyQuery() {},
+      handlePortalSuspended() {},
+      handleCopyData() {},
+    };
+    (client as unknown as { query(q: unknown): void }).query(submittable);
+  });
+}
+
+type PGliteClient = {
+  transaction<T>(
+    fn: (tx: { query(text: string, params?: unknown[], options?: { blob?: Blob }): Promise<unknown> }) => Promise<T>,
+  ): Promise<T>;
+  query(text: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
+};
+
+async function writeBatch(db: Db, kind: 'postgres' | 'pglite', text: Record<Table, string[]>): Promise<void> {
+  const client = (db as unknown as { $client: unknown }).$client;
+  if (kind === 'postgres') {
+    const connection = await (client as pg.Pool).connect();
+    try {
+      await connection.query('begin');
+      for (const table of tables) if (text[table].length) await copyIn(connection, copyStatement(table, 'stdin'), text[table]);
+      await connection.query('commit');
+    } catch (error) {
+      await connection.query('rollback').catch(() => {});
+      throw error;
+    } finally {
+      connection.release();
+    }
+  } else {
+    await (client as PGliteClient).transaction(async (tx) => {
+      for (const table of tables) {
+        if (text[table].length) await tx.query(copyStatement(table, `'/dev/blob'`), [], { blob: new Blob(text[table]) });
+      }
+    });
+  }
+}
+
+async function rowsOf<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/** Secondary indexes of the four tables: neither primary keys nor backing a constraint. */
+async function secondaryIndexes(db: Db): Promise<Array<{ name: string; definition: string }>> {
+  return rowsOf(
+    db,
+    sql`select i.indexname as name, i.indexdef as definition from pg_indexes i
+        where i.schemaname = current_schema() and i.tablename in ('audit_logs', 'audit_log_actions', 'entity_changes', 'entity_property_changes')
+          and not exists (select 1 from pg_constraint c where c.conname = i.indexname)
+        order by i.tablename, i.indexname`,
+  );
+}
+
+/** Foreign keys among the four tables (children to audit_logs and entity_changes). */
+async function foreignKeys(db: Db): Promise<Array<{ table: string; name: string; definition: string }>> {
+  return rowsOf(
+    db,
+    sql`select c.conrelid::regclass::text as table, c.conname as name, pg_get_constraintdef(c.oid) as definition from pg_constraint c
+        where c.contype = 'f' and c.conrelid::regclass::text in ('audit_log_actions', 'entity_changes', 'entity_property_changes')
+        order by 1, 2`,
+  );
+}
+
+function saveState(file: string | undefined, state: SeedState): void {
+  if (!file) return;
+  fs.writeFileSync(`${file}.tmp`, JSON.stringify(state, null, 2));
+  fs.renameSync(`${file}.tmp`, file);
+}
+
+function loadState(file: string | undefined): SeedState | null {
+  if (!file || !fs.existsSync(file)) return null;
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as SeedState;
+}
 
 export async function seedAuditLogs(db: Db, options: SeedAuditLogsOptions): Promise<number> {
   const tenantId = options.tenantId ?? null;
   const days = options.days ?? 90;
-  const batchSize = options.batchSize ?? 25_000;
+  const batchSize = options.batchSize ?? 50_000;
+  // PGlite's client has exec(); node-postgres's pool has not.
+  const kind = typeof (db as unknown as { $client: { exec?: unknown } }).$client.exec === 'function' ? 'pglite' : 'postgres';
   const found =
     options.people ??
     (await db
@@ -116,96 +560,115 @@ export async function seedAuditLogs(db: Db, options: SeedAuditLogsOptions): Prom
       .from(users)
       .where(and(tenantId ? eq(users.tenantId, tenantId) : sql`${users.tenantId} is null`, eq(users.isDeleted, false))));
   const people = found.length ? found : [{ id: null, userName: 'admin' }];
-  const userIds = people.map((p) => p.id ?? '');
-  const userNames = people.map((p) => p.userName);
-  const serviceNames = services.map(([s]) => s as string);
-  const methodNames = services.map(([, m]) => m as string);
+  const entityIds = Array.from({ length: 20_000 }, (_, i) => uuidOf(`entity${i}`));
+  const batches = Math.ceil(options.count / batchSize);
 
-  let inserted = 0;
-  while (inserted < options.count) {
-    const n = Math.min(batchSize, options.count - inserted);
-    // g.r* are the row's random draws, taken once so that related columns agree (status and
-    // exception, method and URL).
-    await db.execute(sql`
-      with draws as (
-        select random() as r_status, random() as r_method, random() as r_user, random() as r_url,
-               random() as r_entity, greatest(random(), 1e-12) as u1, random() as u2
-        from generate_series(1, ${n})
-      ),
-      shaped as (
-        select d.*,
-          case
-            when r_status < 0.86 and r_method >= 0.70 then (array[200, 200, 201, 204])[1 + floor(random() * 4)::int]
-            when r_status < 0.86 then 200
-            when r_status < 0.87 then 302
-            when r_status < 0.96 then (array[400, 401, 403, 404, 404, 409])[1 + floor(random() * 6)::int]
-            else (array[500, 500, 502, 503])[1 + floor(random() * 4)::int]
-          end as status,
-          case
-            when r_method < 0.70 then 'GET'
-            when r_method < 0.85 then 'POST'
-            when r_method < 0.93 then 'PUT'
-            when r_method < 0.98 then 'DELETE'
-            else (array['HEAD', 'OPTIONS', 'TRACE', 'CONNECT'])[1 + floor(random() * 4)::int]
-          end as method,
-          -- log-normal: median ~ 40 ms, long tail into seconds
-          greatest(1, least(600000, round(exp(3.7 + 1.1 * sqrt(-2 * ln(u1)) * cos(2 * pi() * u2)))))::int as duration,
-          now() - random() * ${`${days} days`}::interval as at
-        from draws d
-      ),
-      logs as (
-        insert into audit_logs (id, tenant_id, tenant_name, application_name, user_id, user_name, execution_time,
-          execution_duration, client_ip_address, client_name, client_id, correlation_id, browser_info, http_method,
-          url, exceptions, comments, http_status_code, extra_properties)
-        select gen_random_uuid(), ${tenantId}::uuid, ${options.tenantName ?? null}, ${pick(textArray(applications), applications.length)},
-          case when r_user < 0.12 then null else nullif((${textArray(userIds)})[1 + floor(r_user * 1e6)::int % ${people.length}], '')::uuid end,
-          case when r_user < 0.12 then null else (${textArray(userNames)})[1 + floor(r_user * 1e6)::int % ${people.length}] end,
-          at, duration,
-          case when random() < 0.7 then '10.' || floor(random() * 4) || '.' || floor(random() * 256) || '.' || floor(random() * 256)
-               when random() < 0.8 then floor(random() * 223 + 1) || '.' || floor(random() * 256) || '.' || floor(random() * 256) || '.' || floor(random() * 256)
-               else '2001:db8::' || to_hex(floor(random() * 65535)::int) end,
-          case when random() < 0.5 then 'web-' || floor(random() * 8) else null end,
-          case when random() < 0.6 then 'Finance_App' when random() < 0.5 then 'Finance_Swagger' else null end,
-          md5(random()::text),
-          ${pick(textArray(browsers), browsers.length)},
-          method,
-          replace(${pick(textArray(urls), urls.length)}, '{id}', gen_random_uuid()::text),
-          case when status >= 500 or (status >= 400 and random() < 0.8) then ${pick(textArray(exceptions), exceptions.length)} else null end,
-          case when random() < 0.02 then 'Seeded' else null end,
-          status,
-          case when random() < 0.05 then jsonb_build_object('seed', true) else '{}'::jsonb end
-        from shaped
-        returning id, tenant_id, execution_time, execution_duration
-      ),
-      actions as (
-        insert into audit_log_actions (id, audit_log_id, tenant_id, service_name, method_name, parameters, execution_time, execution_duration)
-        select gen_random_uuid(), l.id, l.tenant_id, (${textArray(serviceNames)})[k], (${textArray(methodNames)})[k],
-          '{"input":{"skipCount":0,"maxResultCount":10,"password":"***"}}', l.execution_time, greatest(0, l.execution_duration - 1)
-        from logs l
-        cross join lateral generate_series(1, 1 + floor(random() * 3 + 0 * l.execution_duration)::int) a
-        cross join lateral (select 1 + floor(random() * ${services.length})::int + a * 0 as k) pickk
-      ),
-      changes as (
-        insert into entity_changes (id, audit_log_id, tenant_id, change_time, change_type, entity_tenant_id, entity_id, entity_type_full_name)
-        select gen_random_uuid(), l.id, l.tenant_id, l.execution_time,
-          (array[0, 1, 1, 1, 2])[1 + floor(random() * 5)::int], l.tenant_id,
-          md5('entity' || floor(random() * 20000))::uuid::text,
-          ${pick(textArray(entityTypes), entityTypes.length)}
-        from logs l
-        where random() < 0.1
-        returning id, tenant_id, change_type
-      )
-      insert into entity_property_changes (id, entity_change_id, tenant_id, property_name, property_type_full_name, original_value, new_value)
-      select gen_random_uuid(), c.id, c.tenant_id, (${textArray(properties)})[1 + ((floor(random() * 1000)::int + p) % ${properties.length})],
-        'System.String',
-        case when c.change_type = 0 then null else 'old-' || floor(random() * 1000) end,
-        case when c.change_type = 2 then null else 'new-' || floor(random() * 1000) end
-      from changes c
-      cross join lateral generate_series(1, 1 + floor(random() * 4 + 0 * c.change_type)::int) p
-    `);
+  const saved = loadState(options.stateFile);
+  const resuming =
+    saved && !saved.finished && saved.count === options.count && saved.tenantId === tenantId && saved.batchSize === batchSize;
+  const now = Date.now();
+  const state: SeedState = resuming
+    ? saved
+    : {
+        version: 1,
+        count: options.count,
+        tenantId,
+        seed: randomInt(2 ** 31),
+        from: now - days * 86_400_000,
+        sliceMs: (days * 86_400_000) / batches,
+        batchSize,
+        batchesDone: 0,
+        droppedIndexes: [],
+        finished: false,
+      };
+  const context: BatchContext = {
+    seed: state.seed,
+    tenantId,
+    tenantName: options.tenantName ?? null,
+    people,
+    entityIds,
+    from: state.from,
+    sliceMs: state.sliceMs,
+  };
+  const phase = (name: string, since: number) => options.onPhase?.(name, (performance.now() - since) / 1000);
+
+  if (kind === 'postgres' && options.indexesAfter && !resuming) {
+    const started = performance.now();
+    state.droppedIndexes = await secondaryIndexes(db);
+    state.droppedForeignKeys = await foreignKeys(db);
+    saveState(options.stateFile, state);
+    for (const key of state.droppedForeignKeys) await db.execute(sql.raw(`alter table ${key.table} drop constraint if exists ${key.name}`));
+    for (const index of state.droppedIndexes) await db.execute(sql.raw(`drop index if exists ${index.name}`));
+    phase(`dropped ${state.droppedIndexes.length} secondary indexes and ${state.droppedForeignKeys.length} foreign keys`, started);
+  }
+  saveState(options.stateFile, state);
+
+  const loadStarted = performance.now();
+  let inserted = Math.min(options.count, state.batchesDone * batchSize);
+  options.onProgress?.(inserted);
+  const sizeOf = (batch: number) => Math.min(batchSize, options.count - batch * batchSize);
+  // Rows are made on a worker thread, the next batch while the database takes this one.
+  const maker = rowMaker(context);
+  let next = state.batchesDone < batches ? maker.make(state.batchesDone, sizeOf(state.batchesDone)) : null;
+  for (let batch = state.batchesDone; batch < batches; batch += 1) {
+    const n = sizeOf(batch);
+    const { firstId, text } = await (next as Promise<ReturnType<typeof batchRows>>);
+    next = batch + 1 < batches ? maker.make(batch + 1, sizeOf(batch + 1)) : null;
+    // A batch committed just before a crash (the state file not yet saying so) is not written twice.
+    const [already] = await rowsOf<{ found: boolean }>(db, sql`select exists (select 1 from audit_logs where id = ${firstId}) as found`);
+    if (!already?.found) await writeBatch(db, kind, text);
+    state.batchesDone = batch + 1;
+    saveState(options.stateFile, state);
     inserted += n;
     options.onProgress?.(inserted);
   }
+  await maker.close();
+  phase('load (COPY)', loadStarted);
+
+  if (state.droppedIndexes.length) {
+    const started = performance.now();
+    // One session, so its maintenance_work_mem holds for every build (sorts in memory).
+    // Two sessions build in turn from one list (two cores); each session's maintenance_work_mem
+    // holds for its builds, so sorts stay in memory.
+    const pool = (db as unknown as { $client: pg.Pool }).$client;
+    const queue = [...state.droppedIndexes];
+    await Promise.all(
+      [0, 1].map(async () => {
+        const connection = await pool.connect();
+        try {
+          await connection.query(`set maintenance_work_mem = '1GB'`);
+          for (let index = queue.shift(); index; index = queue.shift()) {
+            const each = performance.now();
+            await connection.query(index.definition.replace(/^CREATE (UNIQUE )?INDEX /, 'CREATE $1INDEX IF NOT EXISTS '));
+            phase(`  index ${index.name}`, each);
+          }
+        } finally {
+          connection.release();
+        }
+      }),
+    );
+    phase('secondary indexes built', started);
+  }
+  if (state.droppedForeignKeys?.length) {
+    const started = performance.now();
+    // NOT VALID then VALIDATE: one join per key instead of a lookup per row.
+    for (const key of state.droppedForeignKeys) {
+      const [exists] = await rowsOf<{ found: boolean }>(
+        db,
+        sql`select exists (select 1 from pg_constraint where conname = ${key.name}) as found`,
+      );
+      if (!exists?.found) await db.execute(sql.raw(`alter table ${key.table} add constraint ${key.name} ${key.definition} not valid`));
+      await db.execute(sql.raw(`alter table ${key.table} validate constraint ${key.name}`));
+    }
+    phase('foreign keys restored and validated', started);
+  }
+  if (kind === 'postgres' && options.indexesAfter) {
+    const started = performance.now();
+    for (const table of tables) await db.execute(sql.raw(`vacuum analyze ${table}`));
+    phase('vacuum analyze', started);
+  }
+  state.finished = true;
+  saveState(options.stateFile, state);
   return inserted;
 }
 
@@ -214,7 +677,17 @@ function argument(args: string[], name: string): string | undefined {
   return index >= 0 ? args[index + 1] : undefined;
 }
 
-if (import.meta.main) {
+/** The default state file: per database and tenant, in the temp directory. */
+export const defaultStateFile = (database: string, tenant: string | null) =>
+  path.join(
+    os.tmpdir(),
+    `finance-seed-audit-logs-${createHash('sha1')
+      .update(`${database}|${tenant ?? 'host'}`)
+      .digest('hex')
+      .slice(0, 12)}.json`,
+  );
+
+if (import.meta.main && isMainThread) {
   const { openDatabase } = await import('../server/db/client.ts');
   const { loadConfig } = await import('../server/config.ts');
   const args = process.argv.slice(2);
@@ -233,19 +706,25 @@ if (import.meta.main) {
         .where(eq(tenants.normalizedName, tenantName.toUpperCase()));
       if (!tenant) throw new Error(`No tenant named '${tenantName}' (start the server once to seed the demo tenant).`);
     }
+    const indexesAfter = args.includes('--keep-indexes')
+      ? false
+      : args.includes('--indexes-after') || (database.kind === 'postgres' && count >= 1_000_000);
     const started = performance.now();
     await seedAuditLogs(database.db, {
       count,
       tenantId: tenant?.id ?? null,
       tenantName: tenant?.name ?? null,
       days: Number(argument(args, 'days') ?? 90),
-      batchSize: Number(argument(args, 'batch') ?? 25_000),
+      batchSize: Number(argument(args, 'batch') ?? 50_000),
+      indexesAfter,
+      stateFile: argument(args, 'state') ?? defaultStateFile(config.databaseUrl ?? config.dataDir, tenant?.id ?? null),
       onProgress: (done) => {
         const seconds = (performance.now() - started) / 1000;
         process.stdout.write(`\r${done.toLocaleString('en')} / ${count.toLocaleString('en')} audit logs, ${seconds.toFixed(1)} s`);
       },
+      onPhase: (name, seconds) => process.stdout.write(`\n${name}: ${seconds.toFixed(1)} s`),
     });
-    process.stdout.write('\n');
+    process.stdout.write(`\ntotal: ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
   } finally {
     await database.close();
   }
