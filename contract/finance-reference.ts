@@ -11,7 +11,7 @@
 //   an approve/reject the machine does not accept answers 409, by the author 403.
 import { type Static, Type } from 'typebox';
 import { auditedFields, creationAuditedFields, DateTime, Guid, Nullable, PagedResultDto, pagedQuery } from './common.ts';
-import { DecimalText, MoneyText } from './ledger.ts';
+import { DecimalText, LedgerTransferDto, MoneyText } from './ledger.ts';
 
 const CurrencyCode = Type.String({ pattern: '^[A-Z]{2,8}$', minLength: 2, maxLength: 8 });
 /** A rate as text: digits, an optional point and at most 12 decimals. */
@@ -76,6 +76,34 @@ export const ConversionDto = Type.Object({
   effectiveFrom: DateTime,
 });
 export type ConversionDto = Static<typeof ConversionDto>;
+
+// A cross-currency movement (POST /api/app/ledger-transfer/cross-currency): the amount, in the debit
+// account's currency, leaves it for that currency's FX liquidity account; the other currency's FX
+// liquidity account pays the credit account the amount converted at the rate in force when the
+// request arrives (half-even, once). Both legs are one group (all or none), need an Idempotency-Key
+// (a replay answers the first rate and amounts), and pass every guard and rule; serviceId goes on the
+// source leg (what the caller moves); two accounts in one currency are a 400 (a plain transfer).
+export const CreateCrossCurrencyTransferDto = Type.Object(
+  {
+    debitAccountId: Guid,
+    creditAccountId: Guid,
+    amount: MoneyText,
+    transactionTypeId: Type.Optional(Guid),
+    code: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+    documentKind: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+    documentId: Type.Optional(Guid),
+    serviceId: Type.Optional(Guid),
+  },
+  { additionalProperties: false },
+);
+export type CreateCrossCurrencyTransferDto = Static<typeof CreateCrossCurrencyTransferDto>;
+
+export const CrossCurrencyTransferDto = Type.Object({
+  conversion: ConversionDto,
+  linkedGroupId: Guid,
+  items: Type.Array(LedgerTransferDto),
+});
+export type CrossCurrencyTransferDto = Static<typeof CrossCurrencyTransferDto>;
 
 // Account rules
 

@@ -12,6 +12,7 @@ import { startTestServer, type TestServer } from '../kit/test-server.ts';
 const moneyRoutes = [
   'POST /api/app/ledger-transfer',
   'POST /api/app/ledger-transfer/:id/post',
+  'POST /api/app/ledger-transfer/cross-currency',
   'POST /api/app/exchange-rate',
   'POST /api/app/account-rule',
   'PUT /api/app/account-rule/:id',

@@ -167,6 +167,125 @@ describe('exchange rates', () => {
     expect((await call(admin, 'GET', '/api/app/ledger/verify')).body.isValid).toBe(true);
   });
 
+  it('moves money across currencies through the endpoint: two legs at the rate in force, one group, idempotent, guarded', async () => {
+    const financialAccounts = lookupValueId('AccountType', 'FinancialAccounts');
+    const accounts = (await call(admin, 'GET', '/api/app/ledger-account?maxResultCount=100')).body.items as Json[];
+    const of = (code: string, currency: string) => accounts.find((a) => a.code === code && a.currencyCode === currency)!;
+    const usdWallet = (
+      await call(admin, 'POST', '/api/app/ledger-account', {
+        code: 'FX-W-USD',
+        name: 'FX test wallet',
+        currencyCode: 'USD',
+        accountTypeId: financialAccounts,
+        debitsMustNotExceedCredits: true,
+      })
+    ).body;
+    const move = (body: Json, key = crypto.randomUUID(), as = admin) =>
+      call(as, 'POST', '/api/app/ledger-transfer/cross-currency', body, { 'idempotency-key': key });
+    const source = of('CASH', 'LL');
+    const fxLl = await account(of('FX_LIQUIDITY', 'LL').id);
+    const fxUsd = await account(of('FX_LIQUIDITY', 'USD').id);
+    // 1,000,000 LL at 0.000011173184 USD per LL (in force since the conversion test) = 11.173184 -> 11.17 USD.
+    const body = { debitAccountId: source.id, creditAccountId: usdWallet.id, amount: '1000000', code: 'FX-1' };
+    const key = crypto.randomUUID();
+    const first = await move(body, key);
+    expect(first.status).toBe(200);
+    expect(first.body.conversion).toMatchObject({
+      baseCurrencyCode: 'LL',
+      quoteCurrencyCode: 'USD',
+      amount: '1000000',
+      convertedAmount: '11.17',
+      rate: '0.000011173184',
+    });
+    expect(first.body.items.map((t: Json) => [t.debitAccountId, t.creditAccountId, t.amount, t.currencyCode, t.code])).toEqual([
+      [source.id, fxLl.id, '1000000', 'LL', 'FX-1'],
+      [fxUsd.id, usdWallet.id, '11.17', 'USD', 'FX-1'],
+    ]);
+    expect(new Set(first.body.items.map((t: Json) => t.linkedGroupId))).toEqual(new Set([first.body.linkedGroupId]));
+    expect((await account(usdWallet.id)).availableBalance).toBe('11.17');
+    expect((await account(fxLl.id)).creditsPosted).toBe(String(BigInt(fxLl.creditsPosted) + 1_000_000n));
+
+    // A new rate in force: the key's replay answers the first rate and moves nothing; a new key uses the new rate.
+    expect(
+      (await call(admin, 'POST', '/api/app/exchange-rate', { baseCurrencyCode: 'LL', quoteCurrencyCode: 'USD', rate: '0.00001' })).status,
+    ).toBe(200);
+    const replay = await move(body, key);
+    expect(replay).toEqual(first);
+    expect((await account(usdWallet.id)).availableBalance).toBe('11.17');
+    expect((await move({ ...body, amount: '2000000' }, key)).status).toBe(409);
+    const second = await move({ ...body, code: 'FX-2' });
+    expect(second.body.conversion).toMatchObject({ rate: '0.00001', convertedAmount: '10.00' });
+    expect((await account(usdWallet.id)).availableBalance).toBe('21.17');
+
+    // Every leg passes the guards; a refused leg leaves the other unwritten too (one group).
+    const before = [await account(usdWallet.id), await account(of('FX_LIQUIDITY', 'USD').id), await account(of('CASH', 'LL').id)];
+    // 21.17 USD is all the wallet holds: 25.00 is past its balance flag (the source leg is refused).
+    const overdraft = await move({ debitAccountId: usdWallet.id, creditAccountId: source.id, amount: '25.00' });
+    expect(overdraft.status).toBe(403);
+    expect(overdraft.body.error.code).toBe('Finance.Ledger:ExceedsCredits');
+    // The target closed: the second leg is refused, so the first (the wallet paying 5.00) is not written.
+    const closedLl = (
+      await call(admin, 'POST', '/api/app/ledger-account', {
+        code: 'FX-CLOSED-LL',
+        name: 'Closed LL account',
+        currencyCode: 'LL',
+        accountTypeId: financialAccounts,
+      })
+    ).body;
+    expect((await call(admin, 'PUT', `/api/app/ledger-account/${closedLl.id}`, { name: 'Closed LL account', isClosed: true })).status).toBe(
+      200,
+    );
+    const closed = await move({ debitAccountId: usdWallet.id, creditAccountId: closedLl.id, amount: '5.00' });
+    expect(closed.status).toBe(403);
+    expect(closed.body.error.code).toBe('Finance.Ledger:AccountClosed');
+    // A service nobody was granted: the service-permission guard refuses the source leg.
+    const service = (await call(admin, 'GET', '/api/app/service/all')).body.items.find((n: Json) => n.code === 'MONEY_TRANSFER');
+    expect(service).toBeDefined();
+    const grants = (await call(admin, 'GET', `/api/app/service-permission?serviceId=${service.id}&maxResultCount=100`)).body
+      .items as Json[];
+    for (const grant of grants) await call(admin, 'DELETE', `/api/app/service-permission/${grant.id}`);
+    const ungranted = await move({ debitAccountId: usdWallet.id, creditAccountId: source.id, amount: '1.00', serviceId: service.id });
+    expect(ungranted.status).toBe(403);
+    expect(ungranted.body.error.code).toBe('Finance.Kernel:ServiceNotAllowed');
+    expect([await account(usdWallet.id), await account(of('FX_LIQUIDITY', 'USD').id), await account(of('CASH', 'LL').id)]).toEqual(before);
+
+    // One currency on both sides is a plain transfer (400, localized); the key is required; the right permission too.
+    const same = await move({ debitAccountId: of('CASH', 'USD').id, creditAccountId: usdWallet.id, amount: '1.00' });
+    expect(same.status).toBe(400);
+    expect(same.body.error.validationErrors).toEqual([
+      {
+        message: 'Both accounts hold USD: a movement between them is a plain transfer, not a currency exchange.',
+        members: ['creditAccountId'],
+      },
+    ]);
+    const noKey = await call(admin, 'POST', '/api/app/ledger-transfer/cross-currency', body);
+    expect(noKey.status).toBe(400);
+    expect((await move(body, crypto.randomUUID(), manager)).status).toBe(403);
+    expect((await call(admin, 'GET', '/api/app/ledger/verify')).body.isValid).toBe(true);
+  });
+
+  it("exports the currencies as the list shows them (CSV, the filter, headers in the caller's language)", async () => {
+    const response = await fetch(`${server.url}/api/app/currency/export?format=csv&filter=us`, {
+      headers: { ...admin, 'accept-language': 'fr' },
+    });
+    expect(response.status).toBe(200);
+    const lines = (await response.text())
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    expect(lines[0]).toBe('Code,Nom,Symbole,Décimales,Type de devise,Active,Créée le (UTC),Identifiant');
+    expect(lines.slice(1).map((line) => line.split(',').slice(0, 6).join(','))).toEqual(['USD,US dollar,$,2,FIAT,true']);
+    const all = await fetch(`${server.url}/api/app/currency/export?format=csv&sorting=code`, { headers: admin });
+    const codes = (await all.text())
+      .trim()
+      .split(/\r?\n/)
+      .slice(1)
+      .map((line) => line.split(',')[0]);
+    expect(codes).toEqual([...codes].sort());
+    expect(codes).toEqual(expect.arrayContaining(['HALF', 'LL', 'USD']));
+    expect((await fetch(`${server.url}/api/app/currency/export`, { headers: manager })).status).toBe(403);
+  });
+
   it('is read with Finance.ExchangeRate only', async () => {
     expect((await call(manager, 'GET', '/api/app/exchange-rate')).status).toBe(403);
     expect(

@@ -193,3 +193,42 @@ describe('hostile text templates', () => {
     });
   }, 120_000);
 });
+
+describe('hostile cross-currency movements', () => {
+  it('refuse bad amounts and accounts in the envelope, never crash, and leave the ledger consistent', async () => {
+    const accounts = (
+      (await (await fetch(`${server.url}/api/app/ledger-account?maxResultCount=100`, { headers })).json()) as {
+        items: Array<{ id: string; code: string; currencyCode: string }>;
+      }
+    ).items;
+    const cash = (currency: string) => accounts.find((a) => a.code === 'CASH' && a.currencyCode === currency)!.id;
+    await fetch(`${server.url}/api/app/exchange-rate`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ baseCurrencyCode: 'LL', quoteCurrencyCode: 'USD', rate: '0.000011173184' }),
+    });
+    const amounts: unknown[] = ['0', '1', '0.5', '99999999999999.9999', '99999999999999', '-1', '1e3', '', ' 1', '1.', 1.5, 1, null, []];
+    const pairs = [
+      [cash('LL'), cash('USD')],
+      [cash('USD'), cash('LL')],
+      [cash('LL'), cash('LL')],
+      [cash('LL'), crypto.randomUUID()],
+      ['fuzz', cash('USD')],
+    ];
+    const failures: string[] = [];
+    for (const amount of amounts)
+      for (const [debitAccountId, creditAccountId] of pairs) {
+        const response = await fetch(`${server.url}/api/app/ledger-transfer/cross-currency`, {
+          method: 'POST',
+          headers: { ...headers, 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
+          body: JSON.stringify({ debitAccountId, creditAccountId, amount }),
+        });
+        const text = await response.text();
+        if (response.status >= 500 || (response.status >= 400 && response.headers.get('_abperrorformat') !== 'true'))
+          failures.push(`${response.status} ${JSON.stringify(amount)} ${debitAccountId}->${creditAccountId}: ${text.slice(0, 200)}`);
+      }
+    expect(failures).toEqual([]);
+    const verified = (await (await fetch(`${server.url}/api/app/ledger/verify`, { headers })).json()) as { isValid: boolean };
+    expect(verified.isValid).toBe(true);
+  }, 120_000);
+});

@@ -79,6 +79,9 @@ describe('route table', () => {
     expect(labels).toContain('GET /api/app/exchange-rate/convert');
     expect(labels).toContain('POST /api/app/exchange-rate');
     expect(labels).not.toContain('PUT /api/app/exchange-rate/:id');
+    // Currencies export; the cross-currency movement (two legs at the rate in force, one group).
+    expect(labels).toContain('GET /api/app/currency/export');
+    expect(labels).toContain('POST /api/app/ledger-transfer/cross-currency');
     expect(labels).toContain('POST /api/app/account-rule/:id/approve');
     expect(labels).toContain('POST /api/app/account-rule/:id/reject');
     expect(labels).toContain('DELETE /api/app/account-rule/:id');

@@ -10,7 +10,8 @@
 //   side's sign-in sessions survive every call, 'sign out all other sessions' included; ledger
 //   accounts, transfers (a posted and a pending one) and currencies are the /api/app routes' victims,
 //   with kernel service nodes and their permissions, inventory categories and products (and prices),
-//   exchange rates and account rules; text template contents are checked per side at the end.
+//   exchange rates and account rules (a cross-currency movement naming the other side's accounts
+//   moves nothing); text template contents are checked per side at the end.
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -262,6 +263,25 @@ describe.each([
     const revokeOthers = await fetch(`${server.url}/api/account/sessions/revoke-others`, { method: 'POST', headers: headersOf[intruder] });
     calls++;
     if (revokeOthers.status !== 200) breaches.push(`POST /api/account/sessions/revoke-others answered ${revokeOthers.status}`);
+    // The cross-currency movement names its accounts in the body (no path parameter): the owner's
+    // LL and USD accounts are unknown to the intruder, so nothing moves on either side.
+    const ownerLl = before.ledgerAccounts.find((a) => a.currencyCode === 'LL')!;
+    const ownerUsd = before.ledgerAccounts.find((a) => a.currencyCode === 'USD')!;
+    for (const [debit, credit] of [
+      [ownerLl.id, ownerUsd.id],
+      [ownerUsd.id, ownerLl.id],
+    ]) {
+      sentByIntruder.add(debit!).add(credit!);
+      const response = await fetch(`${server.url}/api/app/ledger-transfer/cross-currency`, {
+        method: 'POST',
+        headers: { ...headersOf[intruder], 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
+        body: JSON.stringify({ debitAccountId: debit, creditAccountId: credit, amount: '1' }),
+      });
+      calls++;
+      const text = await response.text();
+      if (response.status !== 400) breaches.push(`POST /api/app/ledger-transfer/cross-currency answered ${response.status}`);
+      for (const victim of notSent()) if (text.includes(victim)) leaks.push(`cross-currency shows ${victim}`);
+    }
     expect(calls).toBeGreaterThan(30);
     expect(leaks).toEqual([]);
     expect(breaches).toEqual([]);

@@ -9,6 +9,7 @@ const rule = (name: string, ...params: Array<string | number>) => businessError(
 
 export const financeReferenceErrors = {
   sameCurrency: (member: string, code: string) => invalidField(member, key('ExchangeRate:SameCurrency'), code),
+  crossSameCurrency: (member: string, code: string) => invalidField(member, key('ExchangeRate:CrossSameCurrency'), code),
   rateNotPositive: (member: string, rate: string) => invalidField(member, key('ExchangeRate:RateNotPositive'), rate),
   effectiveInPast: (member: string, at: string) => invalidField(member, key('ExchangeRate:EffectiveInPast'), at),
   duplicateRate: (base: string, quote: string, at: string) => rule('ExchangeRate:Duplicate', base, quote, at),

@@ -8,7 +8,8 @@
 // - a conversion applies that rate once, rounding half to even to the quote currency's decimals
 //   (money.ts applyRate, integers only);
 // - a cross-currency movement is two legs through the FX liquidity system accounts of the two
-//   currencies (crossCurrencyLegs), which the caller posts as one group (all or none).
+//   currencies (crossCurrencyLegs), which the caller posts as one group (all or none); the ledger's
+//   POST /api/app/ledger-transfer/cross-currency reads them inside its writing transaction.
 import { and, asc, count, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import { iso, type PagedResult } from '../../../contract/common.ts';
 import type { ConversionDto, CreateExchangeRateDto, ExchangeRateDto, GetExchangeRatesInput } from '../../../contract/finance-reference.ts';
@@ -195,7 +196,19 @@ export async function convertAmount(
 export async function crossCurrencyLegs(
   db: Executor,
   tenantId: string | null,
-  input: { debitAccountId: string; creditAccountId: string; amount: string; at?: Date; code?: string },
+  input: {
+    debitAccountId: string;
+    creditAccountId: string;
+    amount: string;
+    at?: Date;
+    code?: string;
+    /** On both legs. */
+    transactionTypeId?: string;
+    documentKind?: string;
+    documentId?: string;
+    /** On the source leg only: the money the caller moves (in its currency) is what a grant limits. */
+    serviceId?: string;
+  },
 ): Promise<{ legs: CreateLedgerTransferDto[]; conversion: ConversionDto }> {
   const accounts = await db
     .select({ id: ledgerAccounts.id, currencyCode: ledgerAccounts.currencyCode })
@@ -207,6 +220,7 @@ export async function crossCurrencyLegs(
   const target = accounts.find((account) => account.id === input.creditAccountId);
   if (!source) throw ledgerErrors.invalidLookup('debitAccountId', input.debitAccountId, 'LedgerAccount');
   if (!target) throw ledgerErrors.invalidLookup('creditAccountId', input.creditAccountId, 'LedgerAccount');
+  if (source.currencyCode === target.currencyCode) throw financeReferenceErrors.crossSameCurrency('creditAccountId', source.currencyCode);
   const { minor: _minor, ...conversion } = await convertAmount(db, tenantId, {
     baseCurrencyCode: source.currencyCode,
     quoteCurrencyCode: target.currencyCode,
@@ -228,7 +242,12 @@ export async function crossCurrencyLegs(
     if (!row) throw financeReferenceErrors.fxAccountMissing(currency);
     return row.id;
   };
-  const code = input.code ? { code: input.code } : {};
+  const code = {
+    ...(input.code ? { code: input.code } : {}),
+    ...(input.transactionTypeId ? { transactionTypeId: input.transactionTypeId } : {}),
+    ...(input.documentKind ? { documentKind: input.documentKind } : {}),
+    ...(input.documentId ? { documentId: input.documentId } : {}),
+  };
   return {
     conversion,
     legs: [
@@ -238,6 +257,7 @@ export async function crossCurrencyLegs(
         amount: conversion.amount,
         currencyCode: source.currencyCode,
         ...code,
+        ...(input.serviceId ? { serviceId: input.serviceId } : {}),
       },
       {
         debitAccountId: await fx(target.currencyCode),

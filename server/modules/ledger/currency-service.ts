@@ -69,16 +69,24 @@ const sortable = {
   creationTime: currencies.creationTime,
 };
 
+/** The list's WHERE (the export's too): the tenant's currencies, by code or name, active or not. */
+export function currencyListFilter(tenantId: string | null, input: Omit<GetCurrenciesInput, 'skipCount' | 'maxResultCount'>): SQL {
+  const conditions: SQL[] = [sameTenant(currencies.tenantId, tenantId)];
+  const filter = input.filter?.trim();
+  if (filter) conditions.push(or(ilike(currencies.code, likePattern(filter)), ilike(currencies.name, likePattern(filter)))!);
+  if (input.isActive !== undefined) conditions.push(eq(currencies.isActive, input.isActive));
+  return and(...conditions)!;
+}
+
+/** The list's ORDER BY: by code unless sorted otherwise. */
+export const currencyListOrder = (sorting: string | undefined) => orderBy(sorting, sortable, [asc(currencies.code)], currencies.id);
+
 export async function listCurrencies(
   ctx: AppContext,
   tenantId: string | null,
   input: GetCurrenciesInput,
 ): Promise<PagedResult<CurrencyDto>> {
-  const conditions: SQL[] = [sameTenant(currencies.tenantId, tenantId)];
-  const filter = input.filter?.trim();
-  if (filter) conditions.push(or(ilike(currencies.code, likePattern(filter)), ilike(currencies.name, likePattern(filter)))!);
-  if (input.isActive !== undefined) conditions.push(eq(currencies.isActive, input.isActive));
-  const where = and(...conditions);
+  const where = currencyListFilter(tenantId, input);
   const { offset, limit } = pageOf(input);
   const [total, rows] = await Promise.all([
     ctx.db.select({ value: count() }).from(currencies).where(where),
@@ -86,7 +94,7 @@ export async function listCurrencies(
       .select()
       .from(currencies)
       .where(where)
-      .orderBy(...orderBy(input.sorting, sortable, [asc(currencies.code)], currencies.id))
+      .orderBy(...currencyListOrder(input.sorting))
       .offset(offset)
       .limit(limit),
   ]);

@@ -1,15 +1,20 @@
 // /api/app/currency, /api/app/ledger-account, /api/app/ledger-transfer and /api/app/ledger/verify
 // (contract/ledger.ts). Rules:
-// - permissions: Finance.Currency (+ .Create/.Update/.Delete) for currencies; Finance.Ledger reads
+// - permissions: Finance.Currency (+ .Create/.Update/.Delete) for currencies (GET .../export answers
+//   the list's rows, same filters, all pages, as CSV or XLSX, or a job); Finance.Ledger reads
 //   accounts and transfers and verifies, .Create makes accounts and transfers (and posts or voids a
 //   pending one), .Update changes an account, .Reverse reverses a transfer;
 // - every row is the caller's tenant's (the host's own when it has none); another tenant's id is 404;
 // - the money-moving POSTs are queued to the writer's group commit with the request's Idempotency-Key, per route;
+// - cross-currency: two legs through the FX liquidity accounts at the rate in force when the request
+//   arrives, read inside the writing transaction, posted as one group (contract/finance-reference.ts);
 // - the host's verify covers its own ledger and every tenant's; a tenant's only its own.
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { IdParams } from '../../../contract/common.ts';
+import { exportQuery } from '../../../contract/exports.ts';
+import { CreateCrossCurrencyTransferDto, CrossCurrencyTransferDto } from '../../../contract/finance-reference.ts';
 import {
   CreateCurrencyDto,
   CreateLedgerAccountDto,
@@ -32,10 +37,13 @@ import {
   UpdateLedgerAccountDto,
 } from '../../../contract/ledger.ts';
 import type { AppContext } from '../../context.ts';
+import { exportRoute } from '../export/routes.ts';
+import { crossCurrencyLegs } from '../finance-reference/exchange-rates.ts';
 import { tenantIdOf } from '../shared/tenancy.ts';
 import { createAccount, getAccount, listAccounts, updateAccount } from './account-service.ts';
 import { createCurrency, deleteCurrency, getCurrency, listCurrencies, updateCurrency } from './currency-service.ts';
 import { startLedgerJobs } from './jobs.ts';
+import { currencyListExport } from './list-exports.ts';
 import { getTransfer, listTransfers } from './transfer-queries.ts';
 import { postingGuardsFor } from './guards.ts';
 import { type LedgerCaller, type LedgerOperation, LedgerWriter, TransactionTypes } from './transfer-service.ts';
@@ -92,6 +100,7 @@ export async function ledgerRoutes(fastify: FastifyInstance, ctx: AppContext) {
     },
     (request) => updateCurrency(ctx, callerOf(request), request.params.id, request.body),
   );
+  exportRoute(app, ctx, { url: `${currency}/export`, tags, querystring: exportQuery(GetCurrenciesInput), definition: currencyListExport });
   app.delete(
     `${currency}/:id`,
     { schema: { tags, params: IdParams, response: { 204: Type.Null() } }, config: permission('Finance.Currency.Delete') },
@@ -152,6 +161,31 @@ export async function ledgerRoutes(fastify: FastifyInstance, ctx: AppContext) {
       config: permission('Finance.Ledger.Create'),
     },
     (request) => moving(request, { kind: 'group', input: request.body }) as Promise<LedgerTransferGroupDto>,
+  );
+  app.post(
+    `${transfer}/cross-currency`,
+    {
+      schema: {
+        tags,
+        headers: IdempotencyHeaders,
+        body: CreateCrossCurrencyTransferDto,
+        response: { 200: CrossCurrencyTransferDto },
+      },
+      config: permission('Finance.Ledger.Create'),
+    },
+    (request) => {
+      const at = new Date();
+      const tenantId = tenantIdOf(request);
+      return moving(request, {
+        kind: 'computed',
+        legs: 2,
+        // Read in the writing transaction: the accounts' currencies, the rate in force, the FX accounts.
+        compute: async (tx) => {
+          const { legs, conversion } = await crossCurrencyLegs(tx, tenantId, { ...request.body, at });
+          return { input: { transfers: legs }, about: { conversion } };
+        },
+      }) as Promise<CrossCurrencyTransferDto>;
+    },
   );
   app.post(
     `${transfer}/:id/post`,

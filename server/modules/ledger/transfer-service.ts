@@ -146,7 +146,20 @@ export type LedgerOperation =
   | { kind: 'group'; input: CreateLedgerTransferGroupDto }
   | { kind: 'post'; transferId: string; amount: string | null }
   | { kind: 'void'; transferId: string }
-  | { kind: 'reverse'; transferId: string };
+  | { kind: 'reverse'; transferId: string }
+  | ComputedGroup;
+
+/**
+ * A group whose legs are read inside the batch's transaction, under the chain-head lock (a
+ * cross-currency movement at the rate in force); its answer is what the reading found (`about`)
+ * with the group, so a replay of its key answers the same rate and amounts.
+ */
+export interface ComputedGroup {
+  kind: 'computed';
+  /** How many legs it makes at most. */
+  legs: number;
+  compute(tx: Tx): Promise<{ input: CreateLedgerTransferGroupDto; about: Record<string, unknown> }>;
+}
 
 const uniqueViolationOf = (error: unknown): string | null => {
   const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
@@ -210,6 +223,36 @@ export const maxBatch = 256;
 /** Transfers a batch makes at most: its accounts (two per leg) fit one lock and one update statement. */
 const maxLegs = 2000;
 const insertChunk = 1000;
+
+/** The legs of a group from the wire, checked against the batch's currencies and transaction types. */
+function groupPlans(input: CreateLedgerTransferGroupDto, batch: Batch): Plan[] {
+  return input.transfers.map((leg, index): Plan => {
+    const currency = batch.decimals.get(leg.currencyCode);
+    if (!currency) throw ledgerErrors.unknownCurrency(`transfers[${index}].currencyCode`, leg.currencyCode);
+    const amount = parseMoney(leg.amount, currency.decimals);
+    if (amount === null) throw ledgerErrors.tooManyDecimals(`transfers[${index}].amount`, leg.currencyCode, currency.decimals, leg.amount);
+    const transactionTypeId = leg.transactionTypeId ?? batch.jv;
+    if (!batch.types.has(transactionTypeId))
+      throw ledgerErrors.invalidLookup(`transfers[${index}].transactionTypeId`, transactionTypeId, 'TransactionType');
+    const pending = leg.pending === true;
+    return {
+      kind: pending ? 'Pending' : 'Posted',
+      debitAccountId: leg.debitAccountId,
+      creditAccountId: leg.creditAccountId,
+      amount,
+      currencyCode: leg.currencyCode,
+      transactionTypeId,
+      code: leg.code ?? null,
+      documentKind: leg.documentKind ?? null,
+      documentId: leg.documentId ?? null,
+      pendingId: null,
+      released: 0n,
+      timeoutAt: pending && leg.timeoutSeconds ? new Date(Date.now() + leg.timeoutSeconds * 1000) : null,
+      reversalOfId: null,
+      serviceId: leg.serviceId ?? null,
+    };
+  });
+}
 
 export class LedgerWriter {
   readonly transactionTypes: TransactionTypes;
@@ -288,7 +331,9 @@ export class LedgerWriter {
           ? this.postPosting(caller, operation.transferId, operation.amount, key, claim)
           : operation.kind === 'void'
             ? this.voidPosting(caller, operation.transferId, key, claim)
-            : this.reversePosting(caller, operation.transferId, key, claim);
+            : operation.kind === 'reverse'
+              ? this.reversePosting(caller, operation.transferId, key, claim)
+              : this.computedPosting(caller, operation, key, claim);
     posting.audit = audit;
     return posting;
   }
@@ -355,35 +400,30 @@ export class LedgerWriter {
       idempotencyKey,
       claim,
       audit: undefined,
-      plan: async (_tx, batch) =>
-        input.transfers.map((leg, index): Plan => {
-          const currency = batch.decimals.get(leg.currencyCode);
-          if (!currency) throw ledgerErrors.unknownCurrency(`transfers[${index}].currencyCode`, leg.currencyCode);
-          const amount = parseMoney(leg.amount, currency.decimals);
-          if (amount === null)
-            throw ledgerErrors.tooManyDecimals(`transfers[${index}].amount`, leg.currencyCode, currency.decimals, leg.amount);
-          const transactionTypeId = leg.transactionTypeId ?? batch.jv;
-          if (!batch.types.has(transactionTypeId))
-            throw ledgerErrors.invalidLookup(`transfers[${index}].transactionTypeId`, transactionTypeId, 'TransactionType');
-          const pending = leg.pending === true;
-          return {
-            kind: pending ? 'Pending' : 'Posted',
-            debitAccountId: leg.debitAccountId,
-            creditAccountId: leg.creditAccountId,
-            amount,
-            currencyCode: leg.currencyCode,
-            transactionTypeId,
-            code: leg.code ?? null,
-            documentKind: leg.documentKind ?? null,
-            documentId: leg.documentId ?? null,
-            pendingId: null,
-            released: 0n,
-            timeoutAt: pending && leg.timeoutSeconds ? new Date(Date.now() + leg.timeoutSeconds * 1000) : null,
-            reversalOfId: null,
-            serviceId: leg.serviceId ?? null,
-          };
-        }),
+      plan: async (_tx, batch) => groupPlans(input, batch),
       answer: (rows, decimals) => this.groupDto(rows, decimals),
+    };
+  }
+
+  private computedPosting(
+    caller: LedgerCaller,
+    operation: ComputedGroup,
+    idempotencyKey: string | null,
+    claim: IdempotencyClaim | null,
+  ): Posting {
+    let about: Record<string, unknown> = {};
+    return {
+      caller,
+      legs: operation.legs,
+      idempotencyKey,
+      claim,
+      audit: undefined,
+      plan: async (tx, batch) => {
+        const computed = await operation.compute(tx);
+        about = computed.about;
+        return groupPlans(computed.input, batch);
+      },
+      answer: (rows, decimals) => ({ ...about, ...this.groupDto(rows, decimals) }),
     };
   }
 
