@@ -13,7 +13,8 @@ import type { Database } from '../db/client.ts';
 type Decode = (value: unknown) => unknown;
 interface Leaf {
   path: string[];
-  decode: Decode;
+  /** Null when the column's decoder gives the value back unchanged (Column's own, text and the like). */
+  decode: Decode | null;
 }
 
 const same: Decode = (value) => value;
@@ -23,8 +24,10 @@ function leavesOf(selection: Record<string, unknown>, path: string[] = []): Leaf
   const leaves: Leaf[] = [];
   for (const [key, field] of Object.entries(selection)) {
     const at = [...path, key];
-    if (is(field, Column)) leaves.push({ path: at, decode: (value) => field.mapFromDriverValue(value) });
-    else if (is(field, SQL) || is(field, SQL.Aliased)) {
+    if (is(field, Column)) {
+      const unchanged = field.mapFromDriverValue === Column.prototype.mapFromDriverValue;
+      leaves.push({ path: at, decode: unchanged ? null : (value) => field.mapFromDriverValue(value) });
+    } else if (is(field, SQL) || is(field, SQL.Aliased)) {
       // A SQL field's decoder (sql<T>`...`.mapWith(); by default the value as the driver gives it).
       const { decoder } = (is(field, SQL) ? field : field.sql) as unknown as { decoder: { mapFromDriverValue: Decode } };
       leaves.push({ path: at, decode: (value) => decoder.mapFromDriverValue(value) });
@@ -45,7 +48,7 @@ function rowMapper<T>(leaves: Leaf[]): (row: unknown[]) => T {
     for (let i = 0; i < leaves.length; i += 1) {
       const { path, decode } = leaves[i]!;
       const raw = row[i];
-      const value = raw === null || raw === undefined ? null : decode(raw);
+      const value = raw === null || raw === undefined ? null : decode ? decode(raw) : raw;
       if (path.length === 1) result[path[0]!] = value;
       else (result[path[0]!] as Record<string, unknown>)[path[1]!] = value;
     }
