@@ -48,6 +48,11 @@ export interface ExportRequest {
   format: ExportFormat;
   /** The language of the header line. */
   culture: string;
+  /**
+   * Called once a background job has completed or failed (the audit exports mail their creator);
+   * a failure in it is logged and changes nothing of the job.
+   */
+  onFinished?: (ctx: AppContext, jobId: string) => Promise<void>;
 }
 
 export type JobStatus = 'Queued' | 'Running' | 'Completed' | 'Failed';
@@ -249,6 +254,9 @@ export function createListExports(ctx: AppContext, options: ExportOptions): List
     } finally {
       owned.delete(jobId);
     }
+    await request
+      .onFinished?.(ctx, jobId)
+      .catch((failure: unknown) => ctx.log.error({ err: failure, jobId }, 'export outcome not notified'));
   }
 
   const heartbeat = setInterval(

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedAuditLogs } from '../../scripts/seed-audit-logs.ts';
 import { auditLogExportJobs, auditLogs, entityChanges, entityPropertyChanges, exportFileChunks } from '../../server/db/schema/index.ts';
 import { createAuditExports, defaultAuditExportOptions } from '../../server/jobs/audit-export.ts';
+import { outboxMails } from '../kit/auth.ts';
 import { startTestServer, type TestServer } from '../kit/test-server.ts';
 import { type Caller, request, signIn, tenantIdOf } from './identity-helpers.ts';
 
@@ -181,6 +182,10 @@ describe('export-to-excel', () => {
     expect(job.total).toBeGreaterThan(inlineLimit);
     expect(job.processed).toBe(job.total);
     expect(Date.parse(job.expiresAt) - Date.now()).toBeGreaterThan(50 * 60_000);
+    // Its creator is mailed that the file is ready (the text template Finance.AuditLogging.ExportReady).
+    await expect
+      .poll(async () => (await outboxMails(server, 'admin@abp.io')).find((mail) => mail.raw.includes(body.fileName))?.subject)
+      .toBe('Your audit log export is ready');
 
     const response = await fetch(`${server.url}${base}/download-excel/${body.fileName}`, {
       headers: { authorization: `Bearer ${host.token}` },

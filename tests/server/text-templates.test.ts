@@ -6,7 +6,8 @@
 // template cannot be rendered.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TemplateDefinitionDto, TemplatePreviewDto, TextTemplateContentDto } from '../../contract/text-templates.ts';
-import { textTemplateContents } from '../../server/db/schema/index.ts';
+import { exportJobs, textTemplateContents } from '../../server/db/schema/index.ts';
+import { mailExportOutcome } from '../../server/jobs/audit-export.ts';
 import { sendEmailSecurityCode } from '../../server/modules/account/two-factor.ts';
 import { templateDefinitions } from '../../server/modules/text-templates/definitions.ts';
 import { createUser, latestSecurityCode, outboxMails } from '../kit/auth.ts';
@@ -311,6 +312,30 @@ describe('template contents', () => {
     const code = await latestSecurityCode(server, 'tpl.code@example.test');
     expect(mail.raw).toContain(`CODE-MARK ${code} (5)`);
     await restore(admin, 'Abp.Account.EmailSecurityCode');
+  });
+
+  it("mails an audit export's failure from its template, in the language it was started in, with the tenant's edit", async () => {
+    const userId = await createUser(server, { userName: 'tpl.export', password: strongPassword, tenantId: acmeId });
+    expect(
+      (await save(acmeAdmin, 'Finance.AuditLogging.ExportFailed', '<p>ACME-EXPORT {{ "AuditExportFailed:Body" | L: model.fileName }}</p>'))
+        .status,
+    ).toBe(200);
+    const [job] = await server.ctx.db
+      .insert(exportJobs)
+      .values({
+        tenantId: acmeId,
+        userId,
+        kind: 'AuditLogs',
+        status: 'Failed',
+        fileName: `AuditLogs_tpl_${userId.slice(0, 8)}.xlsx`,
+        expiresAt: new Date(Date.now() + 3_600_000),
+      })
+      .returning();
+    await mailExportOutcome(server.ctx, { tenantId: acmeId, userId }, 'fr', job!.id);
+    const mail = await lastMail('tpl.export@example.test');
+    expect(mail.raw).toContain(`ACME-EXPORT L'export ${job!.fileName} n'a pas pu être terminé.`);
+    expect(mail.subject).toContain('chou');
+    await restore(acmeAdmin, 'Finance.AuditLogging.ExportFailed');
   });
 
   it('previews a layout around a sample mail, and needs EditContents', async () => {
