@@ -13,8 +13,9 @@ import type {
   LanguageTextDto,
   MissingTextsReportDto,
 } from '../../contract/language-management.ts';
+import { tenants } from '../../server/db/schema/index.ts';
 import { createUser } from '../kit/auth.ts';
-import { expectError, identitySuite, signIn } from './identity-helpers.ts';
+import { expectError, identitySuite, request, signIn } from './identity-helpers.ts';
 
 type Page<T> = { totalCount: number; items: T[] };
 const languagesPath = '/api/language-management/languages';
@@ -62,6 +63,18 @@ describe('languages', () => {
     const filtered = await suite.admin.call<Page<LanguageDto>>('GET', `${languagesPath}?filter=fran`);
     expect(filtered.body.items.map((l) => l.cultureName)).toEqual(['fr']);
     expectError(await suite.admin.call('GET', `${languagesPath}?sorting=flagIcon`), 400);
+  });
+
+  it('gives a new tenant the four languages too, English its default', async () => {
+    await suite.server.ctx.db.insert(tenants).values({ name: 'newco', normalizedName: 'NEWCO' });
+    const config = await request<{
+      currentTenant: { name: string | null };
+      localization: { languages: Array<{ cultureName: string }>; currentCulture: { cultureName: string } };
+    }>(suite.server, null, 'GET', '/api/abp/application-configuration', undefined, { __tenant: 'newco', 'accept-language': 'ja' });
+    expect(config.status).toBe(200);
+    expect(config.body.currentTenant.name).toBe('newco');
+    expect(config.body.localization.languages.map((l) => l.cultureName)).toEqual(['en', 'ar', 'fr', 'hy']);
+    expect(config.body.localization.currentCulture.cultureName).toBe('en');
   });
 
   it('refuses an unknown or duplicate culture with a localized error and creates nothing', async () => {
