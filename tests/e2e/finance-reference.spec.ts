@@ -4,6 +4,7 @@
 // author cannot approve, approve it as a second user, and see a transfer past it (made through the
 // API) refused with the rule's message; a user without Finance.Currency sees no menu entry and gets
 // 403 from the API. Axe clean in light and dark; Arabic right to left.
+import fs from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { passwordToken } from '../kit/auth.ts';
@@ -69,6 +70,13 @@ describe('currencies and exchange rates', () => {
     await euro.waitFor();
     // The type shows its localized name (the lookup's displayName), not its code.
     expect(await euro.textContent()).toContain('Fiat');
+    // The list exports as the other lists do: the kit's Export menu, a CSV file holding EUR.
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export' }).click();
+    await page.getByRole('menuitem', { name: 'CSV' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^Currencies.*\.csv$/);
+    expect(fs.readFileSync((await download.path())!, 'utf8')).toContain('EUR,Euro,€,2,FIAT,true');
 
     await page.goto(`${spec.server.url}/financial/exchange-rate`);
     await page.getByRole('heading', { level: 1, name: 'Exchange rates' }).waitFor();

@@ -2,7 +2,8 @@
 // a spec of the resource kit over /api/app/currency. Rules: the code (2-8 capitals) is fixed once
 // created (read-only in the edit form); decimals 0-4; the type is a value of the lookup CurrencyType
 // (its options come from the lookup catalogue); a currency in use cannot be deleted, only
-// deactivated: Delete shows the server's 403 message, Deactivate is offered on an active row.
+// deactivated: Delete shows the server's 403 message, Deactivate is offered on an active row; the
+// list exports (CSV or XLSX) through the kit, as GET /api/app/currency/export.
 import { useMemo } from 'react';
 import { CreateCurrencyDto } from '../../../../contract/ledger.ts';
 import type { EntityValues } from '../../../../machines/generic/entity-form.machine.ts';
@@ -13,6 +14,7 @@ import { useAreaTexts } from '../../../app/use-area-texts.ts';
 import type { AreaTranslate } from '../../../i18n/define-texts.ts';
 import { Badge } from '../../../ui/index.ts';
 import { type KitTextKey, kitTexts } from '../../../views/kit/kit-texts.ts';
+import { listExport } from '../../../views/kit/list-export.ts';
 import { abpListQuery, type FilterSpec, type ResourceSpec } from '../../../views/kit/resource-spec.ts';
 import { ResourceScreen } from '../../../views/kit/resource-screen.tsx';
 import { schemaValidator } from '../../../views/kit/schema-validator.ts';
@@ -61,6 +63,7 @@ export function currencySpec(t: AreaTranslate<CurrencyKey>, kit: AreaTranslate<K
         cell: (item) => <Badge variant={item.isActive ? 'success' : 'light'}>{item.isActive ? t('active') : t('inactive')}</Badge>,
       },
     ],
+    export: listExport('/api/app/currency', { resource: 'currencies', fileName: 'Currencies', filters }),
     list: async (http, query, signal) => {
       const [page, types] = await Promise.all([
         getCurrencies(http, abpListQuery(query, filters), signal),
