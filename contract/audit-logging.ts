@@ -11,7 +11,7 @@
 //   the global (host-only) variant adds isPeriodicDeleterEnabled; GET answers also report the
 //   deleter's last run (read-only, ignored on PUT).
 import { type Static, Type } from 'typebox';
-import { DateTime, EstimatedPagedResultDto, ExtraProperties, Guid, Nullable, PagedResultDto, pagedQuery } from './common.ts';
+import { DateTime, EstimatedPagedResultDto, ExtraProperties, Guid, Nullable, pagedQuery } from './common.ts';
 
 export const EntityChangeType = { Created: 0, Updated: 1, Deleted: 2 } as const;
 export type EntityChangeType = (typeof EntityChangeType)[keyof typeof EntityChangeType];
@@ -90,7 +90,7 @@ export const AuditLogDto = Type.Object({
 export type AuditLogDto = Static<typeof AuditLogDto>;
 
 export const AuditLogListDto = EstimatedPagedResultDto(AuditLogDto);
-export const EntityChangeListDto = PagedResultDto(EntityChangeDto);
+export const EntityChangeListDto = EstimatedPagedResultDto(EntityChangeDto);
 
 const text = (maxLength: number) => Type.Optional(Type.String({ maxLength }));
 

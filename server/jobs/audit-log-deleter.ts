@@ -10,8 +10,12 @@
 //   short transaction serialized by an advisory lock on PostgreSQL; a claimed run younger than an
 //   hour that has not finished makes other instances skip (a crashed run's claim expires);
 // - each run records when it ran and how many rows it removed, per tenant ('host' for the host), and
-//   the settings endpoints show the last run.
+//   the settings endpoints show the last run;
+// - the daily statistics rollup follows the deletes by itself (migration 0025's triggers subtract
+//   each deleted batch in its statement); the job also compacts the rollup's closed days every
+//   AUDIT_STATS_COMPACT_INTERVAL_MS (an hour), whether or not the deleter is enabled (ADR 0025).
 import { and, desc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { compactAuditLogDailyStats } from '../audit/daily-stats.ts';
 import type { AuditOptions } from '../audit/options.ts';
 import type { AppContext } from '../context.ts';
 import { auditLogDeleterRuns, auditLogs, tenants } from '../db/schema/index.ts';
@@ -114,17 +118,30 @@ export async function lastDeleterRun(
   return { lastDeleterRunTime: row.finishedAt!.toISOString(), lastDeleterDeletedCount: byTenant[tenantId ?? 'host'] ?? 0 };
 }
 
+const compactIntervalMs = () => {
+  const n = Number(process.env.AUDIT_STATS_COMPACT_INTERVAL_MS);
+  return Number.isFinite(n) && n > 0 ? Math.floor(n) : 60 * 60 * 1000;
+};
+
 export function startAuditLogDeleterJob(ctx: AppContext, options: AuditOptions): { stop(): Promise<void> } {
   let running: Promise<unknown> = Promise.resolve();
+  const queue = (work: () => Promise<unknown>) => {
+    running = running.then(work);
+  };
   const timer = setInterval(() => {
-    running = running.then(() =>
-      runAuditLogDeleter(ctx, options).catch((error: unknown) => ctx.log.warn({ err: error }, 'audit log deleter failed')),
-    );
+    queue(() => runAuditLogDeleter(ctx, options).catch((error: unknown) => ctx.log.warn({ err: error }, 'audit log deleter failed')));
   }, options.deleterIntervalMs);
   timer.unref();
+  const compactor = setInterval(() => {
+    queue(() =>
+      compactAuditLogDailyStats(ctx.db).catch((error: unknown) => ctx.log.warn({ err: error }, 'audit statistics compaction failed')),
+    );
+  }, compactIntervalMs());
+  compactor.unref();
   return {
     async stop() {
       clearInterval(timer);
+      clearInterval(compactor);
       await running;
     },
   };

@@ -7,9 +7,17 @@
 // - a date without an offset is UTC; an invalid date is a 400 naming the field;
 // - lists sort on every column (allow-list in paging.ts terms), executionTime / changeTime
 //   descending by default, id as the tie-breaker;
-// - listAuditLogs is the one place that counts: the scale work tunes its count strategy here;
+// - both lists count as ADR 0006 says (shared/counting.ts): a short page counts itself, a long one
+//   takes the planner's estimate past the limit (flagged in extraProperties);
+// - a single sort column is completed with the tie-breakers of its index (execution_time / change
+//   time, then id, in the index's direction or all reversed), so every page, however deep, is read
+//   off one index in order; a page past deepPageOffset takes its ids from the index first and then
+//   its rows (issue 22);
+// - statistics read closed whole UTC days from the daily rollup (server/audit/daily-stats.ts) and
+//   only the rest of the range (today, a partial first day) from audit_logs;
 // - rows become DTOs here and only here.
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type {
   AuditLogActionDto,
   AuditLogDto,
@@ -20,6 +28,7 @@ import type {
   EntityPropertyChangeDto,
 } from '../../../contract/audit-logging.ts';
 import type { PagedResult } from '../../../contract/common.ts';
+import { type DayFigures, dayMs, rolledUpDays, utcDay } from '../../audit/daily-stats.ts';
 import type { AppContext } from '../../context.ts';
 import { auditLogActions, auditLogs, entityChanges, entityPropertyChanges } from '../../db/schema/index.ts';
 import { invalidField, notFound } from '../../errors.ts';
@@ -104,10 +113,92 @@ export const entityChangeSorting = {
   entityTypeFullName: entityChanges.entityTypeFullName,
 };
 
+type Direction = 'asc' | 'desc';
+/** How a sort column's index goes on: its own direction, then the columns after it with theirs. */
+interface IndexShape {
+  direction: Direction;
+  tail: Array<[AnyPgColumn, Direction]>;
+}
+
+const flip = (direction: Direction): Direction => (direction === 'asc' ? 'desc' : 'asc');
+const term = (column: AnyPgColumn | SQL, direction: Direction) => (direction === 'asc' ? asc(column) : desc(column));
+
+/**
+ * ORDER BY terms for `sorting`, validated by the allow-list (paging.ts). One column with a known
+ * index: the column, then that index's tie-breakers, forward when the column goes the index's way
+ * and all reversed otherwise (a backward scan), so the index alone gives the order. Several columns:
+ * as asked, then the id (paging.ts's rule). Empty: the default column's.
+ */
+function indexOrder(
+  sorting: string | undefined,
+  columns: Record<string, AnyPgColumn>,
+  shapes: Map<AnyPgColumn, IndexShape>,
+  fallback: [AnyPgColumn, Direction],
+  id: AnyPgColumn,
+): SQL[] {
+  const terms = orderBy(sorting, columns, [], id);
+  const parts = (sorting ?? '').trim() ? (sorting as string).split(',') : [];
+  if (parts.length > 1) return terms;
+  let [column, direction] = fallback;
+  if (parts.length === 1) {
+    const [field = '', dir = 'asc'] = (parts[0] as string).trim().split(/\s+/);
+    const lower = field.toLowerCase();
+    column = Object.entries(columns).find(([name]) => name.toLowerCase() === lower)?.[1] as AnyPgColumn;
+    direction = dir.toLowerCase() as Direction;
+  }
+  const shape = shapes.get(column);
+  if (!shape) return [term(column, direction), asc(id)];
+  const forward = direction === shape.direction;
+  return [term(column, direction), ...shape.tail.map(([c, d]) => term(c, forward ? d : flip(d)))];
+}
+
+const auditLogTail: Array<[AnyPgColumn, Direction]> = [
+  [auditLogs.executionTime, 'desc'],
+  [auditLogs.id, 'asc'],
+];
+/** The sortable columns of spec 2.6 and their indexes (schema/audit-logging.ts): (tenant, column, execution_time desc, id). */
+const auditLogShapes = new Map<AnyPgColumn, IndexShape>([
+  [auditLogs.executionTime, { direction: 'desc', tail: [[auditLogs.id, 'asc']] }],
+  ...[auditLogs.url, auditLogs.userName, auditLogs.clientIpAddress, auditLogs.executionDuration, auditLogs.applicationName].map(
+    (column) => [column, { direction: 'asc', tail: auditLogTail }] as [AnyPgColumn, IndexShape],
+  ),
+  ...[auditLogs.httpStatusCode, auditLogs.httpMethod].map(
+    (column) => [column, { direction: 'asc', tail: auditLogTail }] as [AnyPgColumn, IndexShape],
+  ),
+]);
+
+const entityChangeTail: Array<[AnyPgColumn, Direction]> = [
+  [entityChanges.changeTime, 'desc'],
+  [entityChanges.id, 'asc'],
+];
+const entityChangeShapes = new Map<AnyPgColumn, IndexShape>([
+  [entityChanges.changeTime, { direction: 'desc', tail: [[entityChanges.id, 'asc']] }],
+  [entityChanges.changeType, { direction: 'asc', tail: entityChangeTail }],
+  [entityChanges.entityTypeFullName, { direction: 'asc', tail: entityChangeTail }],
+  // Every row of a list is the caller's tenant: by tenant is the default order.
+  [entityChanges.tenantId, { direction: 'asc', tail: entityChangeTail }],
+  [entityChanges.entityId, { direction: 'asc', tail: [[entityChanges.entityTypeFullName, 'asc'], ...entityChangeTail] }],
+]);
+
 export const auditLogOrder = (sorting: string | undefined) =>
-  orderBy(sorting, auditLogSorting, [desc(auditLogs.executionTime)], auditLogs.id);
+  indexOrder(sorting, auditLogSorting as Record<string, AnyPgColumn>, auditLogShapes, [auditLogs.executionTime, 'desc'], auditLogs.id);
 export const entityChangeOrder = (sorting: string | undefined) =>
-  orderBy(sorting, entityChangeSorting, [desc(entityChanges.changeTime)], entityChanges.id);
+  indexOrder(
+    sorting,
+    entityChangeSorting as Record<string, AnyPgColumn>,
+    entityChangeShapes,
+    [entityChanges.changeTime, 'desc'],
+    entityChanges.id,
+  );
+
+/** From this offset on, a page takes its ids off the index first, then reads only its own rows. */
+export const deepPageOffset = 1000;
+
+/** `rows` in the order of `ids` (rows fetched by id come back in any order). */
+function inOrderOf<T extends { id: string }>(ids: string[], rows: T[]): T[] {
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.map((id) => byId.get(id)).filter((row): row is T => row !== undefined);
+}
 
 /** Parameters indented for reading, as ABP's GetAsync re-serializes them; text that is not JSON stays as is. */
 function readableParameters(text: string | null): string | null {
@@ -219,15 +310,34 @@ export async function listAuditLogs(
   const order = auditLogOrder(filter.sorting);
   const { offset, limit } = pageOf(filter);
   // The count strategy (exact, capped or the planner's estimate) is shared/counting.ts, ADR 0006.
-  const { rows, totalCount, isEstimate } = await pageWithCount(ctx, auditLogs, where, { offset, limit }, () =>
-    ctx.db
-      .select()
-      .from(auditLogs)
-      .where(where)
-      .orderBy(...order)
-      .offset(offset)
-      .limit(limit),
-  );
+  const { rows, totalCount, isEstimate } = await pageWithCount(ctx, auditLogs, where, { offset, limit }, async () => {
+    if (offset < deepPageOffset)
+      return ctx.db
+        .select()
+        .from(auditLogs)
+        .where(where)
+        .orderBy(...order)
+        .offset(offset)
+        .limit(limit);
+    // A deep page: the skipped entries are read off the index (index-only), the rows only for the page.
+    const ids = (
+      await ctx.db
+        .select({ id: auditLogs.id })
+        .from(auditLogs)
+        .where(where)
+        .orderBy(...order)
+        .offset(offset)
+        .limit(limit)
+    ).map((row) => row.id);
+    if (!ids.length) return [];
+    return inOrderOf(
+      ids,
+      await ctx.db
+        .select()
+        .from(auditLogs)
+        .where(and(sameTenant(auditLogs.tenantId, tenantId), inArray(auditLogs.id, ids))),
+    );
+  });
   return { totalCount, items: rows.map((row) => toAuditLogDto(row)), extraProperties: { totalCountIsEstimate: isEstimate } };
 }
 
@@ -266,21 +376,39 @@ export async function listEntityChanges(
   ctx: AppContext,
   tenantId: string | null,
   filter: EntityChangeFilter & PageRequest,
-): Promise<PagedResult<EntityChangeDto>> {
+): Promise<PagedResult<EntityChangeDto> & { extraProperties: { totalCountIsEstimate: boolean } }> {
   const where = entityChangeConditions(tenantId, filter);
   const order = entityChangeOrder(filter.sorting);
   const { offset, limit } = pageOf(filter);
-  const [total, rows] = await Promise.all([
-    ctx.db.select({ value: count() }).from(entityChanges).where(where),
-    ctx.db
-      .select()
-      .from(entityChanges)
-      .where(where)
-      .orderBy(...order)
-      .offset(offset)
-      .limit(limit),
-  ]);
-  return { totalCount: Number(total[0]?.value ?? 0), items: await withPropertyChanges(ctx, rows) };
+  // Counted as the audit log list is (ADR 0006): an exact count(*) read every change of the tenant.
+  const { rows, totalCount, isEstimate } = await pageWithCount(ctx, entityChanges, where, { offset, limit }, async () => {
+    if (offset < deepPageOffset)
+      return ctx.db
+        .select()
+        .from(entityChanges)
+        .where(where)
+        .orderBy(...order)
+        .offset(offset)
+        .limit(limit);
+    const ids = (
+      await ctx.db
+        .select({ id: entityChanges.id })
+        .from(entityChanges)
+        .where(where)
+        .orderBy(...order)
+        .offset(offset)
+        .limit(limit)
+    ).map((row) => row.id);
+    if (!ids.length) return [];
+    return inOrderOf(
+      ids,
+      await ctx.db
+        .select()
+        .from(entityChanges)
+        .where(and(sameTenant(entityChanges.tenantId, tenantId), inArray(entityChanges.id, ids))),
+    );
+  });
+  return { totalCount, items: await withPropertyChanges(ctx, rows), extraProperties: { totalCountIsEstimate: isEstimate } };
 }
 
 export async function getEntityChange(ctx: AppContext, tenantId: string | null, id: string): Promise<EntityChangeDto> {
@@ -333,8 +461,6 @@ export const entityChangesWithUsername = (ctx: AppContext, tenantId: string | nu
     1000,
   );
 
-const dayMs = 24 * 60 * 60 * 1000;
-
 /** [start of startDate's day, start of the day after endDate) in UTC, as ABP's statistics take it. */
 function dayRange(startDate: string, endDate: string): { from: Date; to: Date } {
   const from = parseQueryDate(startDate, 'startDate');
@@ -350,9 +476,60 @@ async function rowsOf<T>(db: Executor, query: SQL): Promise<T[]> {
 }
 
 /**
+ * Figures per UTC day of the logs in [from, to) read from audit_logs itself: per day, one
+ * index-only range scan of audit_logs_tenant_time_idx (count and durations; execution_duration is
+ * in that index) and one of the partial audit_logs_tenant_exception_time_idx (faulty logs, its
+ * predicate is the count's "exceptions <> ''"). Integer generate_series with constant bounds: the
+ * planner knows its row count, so the plan stays cheap (no JIT). Days without logs are left out.
+ */
+async function liveDays(ctx: AppContext, tenantId: string | null, from: Date, to: Date): Promise<DayFigures[]> {
+  if (to <= from) return [];
+  const firstDay = utcDay(from.getTime());
+  const days = Math.ceil((to.getTime() - firstDay) / dayMs);
+  const first = sql`${new Date(firstDay).toISOString()}::timestamptz`;
+  const inDay = sql`${sameTenant(auditLogs.tenantId, tenantId)}
+            and ${auditLogs.executionTime} >= greatest(${first} + d.n * interval '24 hours', ${from.toISOString()}::timestamptz)
+            and ${auditLogs.executionTime} < least(${first} + (d.n + 1) * interval '24 hours', ${to.toISOString()}::timestamptz)`;
+  const rows = await rowsOf<{ day: number; logs: string; duration_sum: string | null; failed: string }>(
+    ctx.db,
+    sql`select d.n as day, s.logs, s.duration_sum, f.failed from generate_series(0, ${days - 1}::int) as d(n)
+        cross join lateral (
+          select count(*) as logs, sum(${auditLogs.executionDuration}) as duration_sum from ${auditLogs} where ${inDay}
+        ) s
+        cross join lateral (
+          select count(*) as failed from ${auditLogs} where ${inDay} and ${auditLogs.exceptions} <> ''
+        ) f
+        where s.logs > 0
+        order by d.n`,
+  );
+  return rows.map((row) => ({
+    day: firstDay + Number(row.day) * dayMs,
+    logs: Number(row.logs),
+    failed: Number(row.failed),
+    durationSum: Number(row.duration_sum ?? 0),
+    durationCount: Number(row.logs),
+  }));
+}
+
+/**
+ * Figures per UTC day of the logs in [from, to): whole days before today from the daily rollup
+ * (server/audit/daily-stats.ts, ADR 0025), the rest (a partial first day, today, later days) live.
+ */
+async function figuresPerDay(ctx: AppContext, tenantId: string | null, from: Date, to: Date, now = Date.now()): Promise<DayFigures[]> {
+  const today = utcDay(now);
+  const closedFrom = Math.ceil(from.getTime() / dayMs) * dayMs;
+  const closedTo = Math.min(to.getTime(), today);
+  if (closedTo <= closedFrom) return liveDays(ctx, tenantId, from, to);
+  const [head, closed, tail] = await Promise.all([
+    liveDays(ctx, tenantId, from, new Date(closedFrom)),
+    rolledUpDays(ctx.db, tenantId, closedFrom, closedTo),
+    liveDays(ctx, tenantId, new Date(closedTo), to),
+  ]);
+  return [...head, ...closed, ...tail];
+}
+
+/**
  * Average execution duration per UTC day; labels are the culture's short date (ABP's ToString("d")).
- * One index-only range scan of audit_logs_tenant_time_idx per day (execution_duration is in that
- * index), aggregated in SQL: no per-row formatting and no sort of the range's rows (ADR 0006).
  * Days without logs are left out, as grouping the rows by day leaves them out.
  */
 export async function averageExecutionDurationPerDay(
@@ -363,23 +540,7 @@ export async function averageExecutionDurationPerDay(
   culture: string,
 ): Promise<Record<string, number>> {
   const { from, to } = dayRange(startDate, endDate);
-  const firstDay = Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate());
-  const days = Math.ceil((to.getTime() - firstDay) / dayMs);
-  // Integer generate_series with constant bounds: the planner knows its row count, so the plan
-  // stays cheap (no JIT) however long the range is.
-  const first = sql`${new Date(firstDay).toISOString()}::timestamptz`;
-  const rows = await rowsOf<{ day: number; average: string }>(
-    ctx.db,
-    sql`select d.n as day, s.average from generate_series(0, ${days - 1}::int) as d(n)
-        cross join lateral (
-          select avg(${auditLogs.executionDuration}) as average, count(*) as logs from ${auditLogs}
-          where ${sameTenant(auditLogs.tenantId, tenantId)}
-            and ${auditLogs.executionTime} >= greatest(${first} + d.n * interval '24 hours', ${from.toISOString()}::timestamptz)
-            and ${auditLogs.executionTime} < least(${first} + (d.n + 1) * interval '24 hours', ${to.toISOString()}::timestamptz)
-        ) s
-        where s.logs > 0
-        order by d.n`,
-  );
+  const days = await figuresPerDay(ctx, tenantId, from, to);
   const format = new Intl.DateTimeFormat(culture, {
     year: 'numeric',
     month: 'numeric',
@@ -388,15 +549,13 @@ export async function averageExecutionDurationPerDay(
     numberingSystem: 'latn',
   });
   const data: Record<string, number> = {};
-  for (const row of rows) data[format.format(new Date(firstDay + Number(row.day) * dayMs))] = Math.round(Number(row.average) * 100) / 100;
+  for (const day of days) {
+    if (day.durationCount > 0) data[format.format(new Date(day.day))] = Math.round((day.durationSum / day.durationCount) * 100) / 100;
+  }
   return data;
 }
 
-/**
- * Logs with and without exceptions in the range, labelled with the localized 'Fault' and 'Success'.
- * Both counts read indexes only: all logs off audit_logs_tenant_time_idx, the faulty ones off the
- * partial audit_logs_tenant_exception_time_idx (its predicate is this count's "exceptions <> ''").
- */
+/** Logs with and without exceptions in the range, labelled with the localized 'Fault' and 'Success'. */
 export async function errorRate(
   ctx: AppContext,
   tenantId: string | null,
@@ -405,13 +564,8 @@ export async function errorRate(
   t: (key: string) => string,
 ): Promise<Record<string, number>> {
   const { from, to } = dayRange(startDate, endDate);
-  const inRange = and(sameTenant(auditLogs.tenantId, tenantId), gte(auditLogs.executionTime, from), lt(auditLogs.executionTime, to));
-  const [row] = await rowsOf<{ fault: string | number; total: string | number }>(
-    ctx.db,
-    sql`select (select count(*) from ${auditLogs} where ${inRange}) as total,
-               (select count(*) from ${auditLogs} where ${inRange} and ${auditLogs.exceptions} <> '') as fault`,
-  );
-  const fault = Number(row?.fault ?? 0);
-  const total = Number(row?.total ?? 0);
+  const days = await figuresPerDay(ctx, tenantId, from, to);
+  const fault = days.reduce((sum, day) => sum + day.failed, 0);
+  const total = days.reduce((sum, day) => sum + day.logs, 0);
   return { [t('AbpAuditLogging::Fault')]: fault, [t('AbpAuditLogging::Success')]: total - fault };
 }
