@@ -2,7 +2,7 @@
 // - every query is scoped by tenant (null = host) and skips soft-deleted rows, so an id from another
 //   tenant or a deleted user is simply "not found";
 // - rows become DTOs here and only here: the password hash and security stamp never leave.
-import { and, eq, gt, gte, ilike, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, gte, ilike, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PagedResult } from '../../../contract/common.ts';
 import { iso } from '../../../contract/common.ts';
 import type { GetIdentityUsersInput, IdentityUserDto, UserData } from '../../../contract/identity.ts';
@@ -17,6 +17,19 @@ import { sameTenant } from '../shared/tenancy.ts';
 import { hotStatement } from '../../plugins/hot-statement.ts';
 
 export type UserRow = typeof users.$inferSelect;
+/** What a user DTO is made of: the row without its secrets and lookup keys. */
+export type UserDtoRow = Omit<UserRow, 'passwordHash' | 'securityStamp' | 'normalizedUserName' | 'normalizedEmail'>;
+/**
+ * The columns of UserDtoRow, for the list's pages: the password hash and security stamp stay in the
+ * database, and four fewer columns per row are sent, parsed and mapped (issue 16).
+ */
+const {
+  passwordHash: _passwordHash,
+  securityStamp: _securityStamp,
+  normalizedUserName: _normalizedUserName,
+  normalizedEmail: _normalizedEmail,
+  ...userDtoColumns
+} = getTableColumns(users);
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Executor = Db | Tx;
 
@@ -43,7 +56,7 @@ const sortable = {
 };
 
 /** UserData (AbpIdentity.UserLookup): the small record, also the first fields of IdentityUserDto. */
-export function toUserData(row: UserRow): UserData {
+export function toUserData(row: UserDtoRow): UserData {
   return {
     id: row.id,
     tenantId: row.tenantId,
@@ -59,7 +72,7 @@ export function toUserData(row: UserRow): UserData {
   };
 }
 
-export function toUserDto(row: UserRow, roleNames: string[], now = new Date()): IdentityUserDto {
+export function toUserDto(row: UserDtoRow, roleNames: string[], now = new Date()): IdentityUserDto {
   return {
     ...toUserData(row),
     lockoutEnabled: row.lockoutEnabled,
@@ -236,9 +249,9 @@ const plainListQueries = (ctx: AppContext) => {
  * tenant and for the host.
  */
 function preparePlainList(ctx: AppContext) {
-  const selection = { user: users, roleNames: pageRoleNames };
+  const selection = { user: userDtoColumns, roleNames: pageRoleNames };
   const query = (tenantCondition: SQL, name: string) =>
-    hotStatement<{ user: UserRow; roleNames: string[] }>(
+    hotStatement<{ user: UserDtoRow; roleNames: string[] }>(
       ctx.database,
       name,
       selection,
@@ -276,7 +289,7 @@ export async function pageOfUsers(
   input: GetIdentityUsersInput,
   countFrom: UsersCountSource = { table: users, where },
   /** The same page read another way (a prepared statement for the plain list). */
-  readPage?: (page: { offset: number; limit: number }) => Promise<Array<{ user: UserRow; roleNames: string[] }>>,
+  readPage?: (page: { offset: number; limit: number }) => Promise<Array<{ user: UserDtoRow; roleNames: string[] }>>,
 ): Promise<PagedResult<IdentityUserDto> & { extraProperties: { totalCountIsEstimate: boolean } }> {
   const { offset, limit } = pageOf(input);
   const { rows, totalCount, isEstimate } = await pageWithCount(
@@ -289,7 +302,7 @@ export async function pageOfUsers(
         ? readPage({ offset, limit })
         : // The page and its role names in one round trip (the same names, in the same order, as roleNamesOf).
           ctx.db
-            .select({ user: users, roleNames: pageRoleNames })
+            .select({ user: userDtoColumns, roleNames: pageRoleNames })
             .from(users)
             .where(where)
             .orderBy(...userListOrder(input.sorting))
