@@ -118,7 +118,7 @@ export const ApplicationConfigurationQuery = Type.Object({
 export const ApplicationLocalizationQuery = Type.Object({
   cultureName: Type.String({ minLength: 1, maxLength: 32 }),
   onlyDynamics: Type.Optional(Type.Boolean({ default: false })),
-  /** This product's extension (issue 19): its own ICU messages precompiled, as its SPA reads them. */
+  /** This product's extension (issue 19): its own resources only, ICU messages precompiled, as its SPA reads them. */
   compiledMessages: Type.Optional(Type.Boolean({ default: false })),
 });
 

@@ -1,7 +1,9 @@
 // The product's ICU messages compiled for the SPA (application-localization with
 // compiledMessages=true): the SPA ships without the ICU parser, so every message that is not plain
 // text with `{name}` arguments is sent as its AST (src/i18n/compiled-messages.ts). Each distinct
-// text is compiled once and kept (overrides included: they are texts like any other).
+// text is compiled once and kept (overrides included: they are texts like any other). That answer
+// holds the product's own resources only: ABP's are for ABP clients (about half the bytes, measured
+// per culture: 100-112 KB of JSON, 28-35 KB compressed, against 45-50 KB / 13-16 KB).
 import { parse } from '@formatjs/icu-messageformat-parser';
 import { compileMessage } from '../../src/i18n/compiled-messages.ts';
 import { messageKind } from './catalogue.ts';
@@ -20,14 +22,11 @@ function compiledText(text: string): string {
   return result;
 }
 
-/** The resources with every ICU resource's messages compiled; ABP's resources as they are. */
+/** The product's (ICU) resources with their messages compiled; ABP's resources are left out. */
 export function withCompiledMessages(resources: Record<string, Record<string, string>>): Record<string, Record<string, string>> {
   const out: Record<string, Record<string, string>> = {};
   for (const [name, texts] of Object.entries(resources)) {
-    if (messageKind(name) !== 'icu') {
-      out[name] = texts;
-      continue;
-    }
+    if (messageKind(name) !== 'icu') continue;
     const own: Record<string, string> = {};
     for (const [key, text] of Object.entries(texts)) own[key] = compiledText(text);
     out[name] = own;

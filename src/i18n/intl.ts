@@ -104,3 +104,17 @@ export function formatIcu(intl: IntlShape, id: string, text: string, values: Mes
     return text;
   }
 }
+
+/**
+ * An amount with its currency, as the culture writes it. Money is never a float: the amount is the
+ * API's decimal string, which Intl.NumberFormat formats exactly (a string operand keeps every digit).
+ */
+export function formatAmount(culture: string, amount: string, currencyCode: string): string {
+  const intl = intlFor(culture);
+  try {
+    const format = intl.formatters.getNumberFormat(intl.locale, { style: 'currency', currency: currencyCode });
+    return format.format(amount as unknown as number);
+  } catch {
+    return `${amount} ${currencyCode}`;
+  }
+}

@@ -115,6 +115,22 @@ describe("the SPA's areas", () => {
   });
 });
 
+describe('the SPA’s request (compiledMessages=true)', () => {
+  it('answers the product’s resources only, with messages that need the ICU parser compiled', async () => {
+    const response = await fetch(`${server.url}/api/abp/application-localization?cultureName=ar&onlyDynamics=false&compiledMessages=true`);
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as Localization;
+    const names = Object.keys(body.resources);
+    expect(names.length).toBeGreaterThan(20);
+    expect(names.every((name) => name.startsWith('Finance.'))).toBe(true);
+    const kit = body.resources['Finance.Kit']!.texts;
+    expect(kit.bulkDone!.startsWith('\u0001')).toBe(true);
+    expect(JSON.parse(kit.bulkDone!.slice(1))).toContainEqual(expect.objectContaining({ type: 6, value: '0' }));
+    // A simple message stays as written.
+    expect(body.resources['Finance.Shell']!.texts['menu.users']).toBe(answers.get('ar')!.resources['Finance.Shell']!.texts['menu.users']);
+  });
+});
+
 describe('checkMessage', () => {
   it('gives the position of an ICU error and of an unbalanced ABP placeholder', () => {
     expect(checkMessage('{count, plural, one {# row} other {# rows}}', 'icu')).toEqual({ ok: true });

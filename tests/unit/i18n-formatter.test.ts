@@ -11,7 +11,7 @@ import { catalogueResourceNames, messageKind, shippedTexts } from '../../server/
 import { icuParseOptions } from '../../server/localization/message-syntax.ts';
 import { type AreaTexts, translator } from '../../src/i18n/define-texts.ts';
 import { compiledMarker, messageOf, simpleMessage } from '../../src/i18n/compiled-messages.ts';
-import { currentTimeZone, intlFor, setUserTimeZone } from '../../src/i18n/intl.ts';
+import { currentTimeZone, formatAmount, intlFor, setUserTimeZone } from '../../src/i18n/intl.ts';
 import { serverText, setServerTexts } from '../../src/i18n/server-texts.ts';
 import { usersTexts } from '../../src/screens/identity/users/users-texts.ts';
 import { dateTimeFormatter } from '../../src/views/kit/date-format.ts';
@@ -92,6 +92,9 @@ describe('dates in the user’s time zone', () => {
     // Relative times and numbers go through the same formatter.
     expect(intlFor('fr').formatRelativeTime(-3, 'day', { numeric: 'always' })).toBe('il y a 3 jours');
     expect(intlFor('en').formatNumber(1234.5, { style: 'currency', currency: 'USD' })).toBe('$1,234.50');
+    // Amounts are decimal strings, formatted without passing through a float.
+    expect(formatAmount('en', '12345678901234567.89', 'USD')).toBe('$12,345,678,901,234,567.89');
+    expect(formatAmount('fr', '0.10', 'EUR')).toBe(new Intl.NumberFormat('fr', { style: 'currency', currency: 'EUR' }).format(0.1));
   });
 
   it('falls back to UTC for an unknown zone', () => {
