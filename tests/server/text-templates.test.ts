@@ -338,6 +338,23 @@ describe('template contents', () => {
     await restore(acmeAdmin, 'Finance.AuditLogging.ExportFailed');
   });
 
+  it('is refused while the tenant has TextTemplateManagement.Enable off', async () => {
+    const path = `${base}/template-definitions`;
+    expect((await acmeAdmin.call('GET', path)).status).toBe(200);
+    const off = await admin.call('PUT', `/api/feature-management/features?providerName=T&providerKey=${acmeId}`, {
+      features: [{ name: 'TextTemplateManagement.Enable', value: 'false' }],
+    });
+    expect(off.status).toBe(204);
+    try {
+      expect((await acmeAdmin.call('GET', path)).status).toBe(403);
+      expect((await save(acmeAdmin, reset, '<p>x</p>')).status).toBe(403);
+      expect((await admin.call('GET', path)).status).toBe(200);
+    } finally {
+      await admin.call('DELETE', `/api/feature-management/features?providerName=T&providerKey=${acmeId}`);
+    }
+    expect((await acmeAdmin.call('GET', path)).status).toBe(200);
+  });
+
   it('previews a layout around a sample mail, and needs EditContents', async () => {
     const preview = await admin.call<TemplatePreviewDto>('POST', `${base}/template-contents/preview`, {
       templateName: 'Abp.StandardEmailTemplates.Layout',

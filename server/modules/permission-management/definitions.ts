@@ -130,9 +130,13 @@ const openIddict = group(
   { side: 'host' },
 );
 
-const textTemplates = group('TextTemplateManagement', pm('Group:TextTemplateManagement'), [
-  node('TextTemplateManagement.TextTemplates', [verb('EditContents'), verb('EditNonSandboxedContents')]),
-]);
+// Text templates are per host and per tenant (each side edits its own mail).
+const textTemplates = group(
+  'TextTemplateManagement',
+  pm('Group:TextTemplateManagement'),
+  [node('TextTemplateManagement.TextTemplates', [verb('EditContents'), verb('EditNonSandboxedContents')])],
+  { feature: 'TextTemplateManagement.Enable' },
+);
 
 const settingManagement = group(
   'SettingManagement',
