@@ -34,6 +34,8 @@ const screens: Screen[] = [
   { name: 'audit-logs', path: '/audit-logs', signedIn: true },
   { name: 'openid-applications', path: '/openiddict/Applications', signedIn: true },
   { name: 'openid-scopes', path: '/openiddict/Scopes', signedIn: true },
+  { name: 'languages', path: '/language-management/languages', signedIn: true },
+  { name: 'language-texts', path: '/language-management/texts', signedIn: true },
   { name: 'currencies', path: '/financial/currency', signedIn: true },
   { name: 'exchange-rates', path: '/financial/exchange-rate', signedIn: true },
   { name: 'account-rules', path: '/account-management/rule', signedIn: true },
