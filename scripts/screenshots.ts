@@ -36,6 +36,7 @@ const screens: Screen[] = [
   { name: 'openid-scopes', path: '/openiddict/Scopes', signedIn: true },
   { name: 'languages', path: '/language-management/languages', signedIn: true },
   { name: 'language-texts', path: '/language-management/texts', signedIn: true },
+  { name: 'text-templates', path: '/text-template-management/text-templates', signedIn: true },
   { name: 'currencies', path: '/financial/currency', signedIn: true },
   { name: 'exchange-rates', path: '/financial/exchange-rate', signedIn: true },
   { name: 'account-rules', path: '/account-management/rule', signedIn: true },

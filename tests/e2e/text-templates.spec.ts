@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createUser, outboxMails } from '../kit/auth.ts';
-import { dataRows, identitySpec, rowAction, searchFor, tabTo } from './identity-helpers.ts';
+import { dataRows, identitySpec, rowAction, screenshots, searchFor, tabTo } from './identity-helpers.ts';
 import { expectAxeCleanInLightAndDark } from './shell-helpers.ts';
 
 const spec = identitySpec();
@@ -156,6 +156,7 @@ describe('text templates screen', () => {
     const dialog = await openEditor(page);
     await dialog.locator('iframe[title="Preview: All languages"]').contentFrame().getByText('Hello jane.doe,').waitFor();
     await expectAxeCleanInLightAndDark(page);
+    await screenshots(page, 'text-templates-editor');
     await page.keyboard.press('Escape');
     expect(problems).toEqual([]);
     await page.close();

@@ -21,31 +21,10 @@ import type { AreaTranslate } from '../../i18n/define-texts.ts';
 import { Badge } from '../../ui/index.ts';
 import { abpListQuery, type FormFieldSpec, type ResourceSpec } from '../../views/kit/resource-spec.ts';
 import { ResourceScreen } from '../../views/kit/resource-screen.tsx';
+import { changedContents, contentField, loadedKey, nameKey, templateCultures } from './template-contents.ts';
 import { textTemplateTexts } from './text-templates-texts.ts';
 
 type Key = Parameters<ReturnType<typeof textTemplateTexts>>[0];
-
-/** The tabs of the editor: the inline content (every language), then each language's own. */
-export const templateCultures = [
-  { key: 'inline', cultureName: null, label: null },
-  { key: 'en', cultureName: 'en', label: 'English' },
-  { key: 'ar', cultureName: 'ar', label: 'العربية' },
-  { key: 'fr', cultureName: 'fr', label: 'Français' },
-  { key: 'hy', cultureName: 'hy', label: 'Հայերեն' },
-] as const;
-
-const contentField = (key: string) => `content_${key}`;
-const loadedKey = '__loaded';
-const nameKey = '__name';
-
-/** The contents a save sends: the tabs whose text differs from what was loaded. */
-export function changedContents(values: Readonly<Record<string, unknown>>) {
-  const loaded = (values[loadedKey] ?? {}) as Record<string, string>;
-  return templateCultures
-    .filter((culture) => typeof values[contentField(culture.key)] === 'string')
-    .filter((culture) => values[contentField(culture.key)] !== loaded[culture.key])
-    .map((culture) => ({ key: culture.key, cultureName: culture.cultureName, content: String(values[contentField(culture.key)]) }));
-}
 
 /** The server names the refused field `content`: put its message on the tab's field. */
 function onTab(error: unknown, key: string): unknown {
