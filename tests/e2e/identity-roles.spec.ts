@@ -207,7 +207,7 @@ describe('roles screen', () => {
     await searchFor(page, rolesTable(page), 'e2e-target');
     await rowAction(page, rolesTable(page), 'e2e-target', 'Delete');
     const confirm = page.getByRole('alertdialog', { name: 'Are you sure?' });
-    await confirm.getByText('Role e2e-target will be deleted and its 1 users will lose it.', { exact: false }).waitFor();
+    await confirm.getByText('Role e2e-target will be deleted and its 1 user will lose it.', { exact: false }).waitFor();
     await confirm.getByRole('button', { name: 'Cancel' }).click();
 
     // The static admin role: its name is read-only, no Delete.

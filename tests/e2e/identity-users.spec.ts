@@ -58,7 +58,7 @@ describe('users screen', () => {
     await page.mouse.move(0, 0);
     await expectAxeCleanInLightAndDark(page);
     await dialog.getByLabel('Excel or CSV file').setInputFiles(file);
-    await dialog.getByText('Rows: 50. Created: 47. Failed: 3.').waitFor({ timeout: 60_000 });
+    await dialog.getByText('50 rows read: 47 users created, 3 rows failed.').waitFor({ timeout: 60_000 });
     await screenshots(page, 'users-import');
     const downloading = page.waitForEvent('download');
     await dialog.getByRole('link', { name: 'Download the rows that failed' }).click();

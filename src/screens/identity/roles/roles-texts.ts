@@ -18,7 +18,7 @@ const en = {
   targetRole: 'Move the users to',
   noTargetRole: 'No role (the users only lose {0})',
   movedSuccessfully: 'The users were moved.',
-  deleteConfirm: 'Role {0} will be deleted and its {1} users will lose it. Do you confirm that?',
+  deleteConfirm: 'Role {0} will be deleted and {1, plural, one {its # user} other {its # users}} will lose it. Do you confirm that?',
   staticNameHint: 'A static role cannot be renamed.',
 };
 
@@ -43,7 +43,8 @@ export const rolesTextSets: { en: Record<Key, string>; ar: Record<Key, string>; 
     targetRole: 'نقل المستخدمين إلى',
     noTargetRole: 'بلا دور (يفقد المستخدمون {0} فقط)',
     movedSuccessfully: 'تم نقل المستخدمين.',
-    deleteConfirm: 'سيتم حذف الدور {0} وسيفقده {1} من مستخدميه. هل تؤكد ذلك؟',
+    deleteConfirm:
+      'سيتم حذف الدور {0} وسيفقده {1, plural, zero {لا أحد من مستخدميه} one {مستخدم واحد} two {مستخدمان} few {# مستخدمين} many {# مستخدمًا} other {# مستخدم}}. هل تؤكد ذلك؟',
     staticNameHint: 'لا يمكن إعادة تسمية دور ثابت.',
   },
   fr: {
@@ -63,7 +64,8 @@ export const rolesTextSets: { en: Record<Key, string>; ar: Record<Key, string>; 
     targetRole: 'Déplacer les utilisateurs vers',
     noTargetRole: 'Aucun rôle (les utilisateurs perdent seulement {0})',
     movedSuccessfully: 'Les utilisateurs ont été déplacés.',
-    deleteConfirm: 'Le rôle {0} sera supprimé et ses {1} utilisateurs le perdront. Confirmez-vous ?',
+    deleteConfirm:
+      'Le rôle {0} sera supprimé et {1, plural, one {son # utilisateur le perdra} other {ses # utilisateurs le perdront}}. Confirmez-vous ?',
     staticNameHint: 'Un rôle statique ne peut pas être renommé.',
   },
   hy: {
@@ -83,7 +85,7 @@ export const rolesTextSets: { en: Record<Key, string>; ar: Record<Key, string>; 
     targetRole: 'Տեղափոխել օգտատերերին',
     noTargetRole: 'Առանց դերի (օգտատերերը միայն կկորցնեն {0}-ը)',
     movedSuccessfully: 'Օգտատերերը տեղափոխվեցին։',
-    deleteConfirm: '{0} դերը կջնջվի, և նրա {1} օգտատերերը կկորցնեն այն։ Հաստատո՞ւմ եք։',
+    deleteConfirm: '{0} դերը կջնջվի, և նրա {1, plural, one {# օգտատերը կկորցնի} other {# օգտատերերը կկորցնեն}} այն։ Հաստատո՞ւմ եք։',
     staticNameHint: 'Ստատիկ դերը չի կարող վերանվանվել։',
   },
 };
