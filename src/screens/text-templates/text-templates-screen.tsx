@@ -45,6 +45,8 @@ export function textTemplatesSpec(t: AreaTranslate<Key>): ResourceSpec<TemplateD
         kind: 'multiline',
         description: culture.cultureName === null ? t('inlineHint') : t('cultureHint'),
         maxLength: maxTemplateContentLength,
+        rows: 10,
+        isLeftToRight: true,
       },
       {
         name: `preview_${culture.key}`,

@@ -18,16 +18,33 @@ import { FieldHelp, FieldLabel, type FieldTexts } from './field-parts.tsx';
 import { Icon } from './icon.tsx';
 
 export type TextFieldProps = Omit<AriaTextFieldProps, 'className' | 'style' | 'children'> &
-  FieldTexts & { placeholder?: string; multiline?: boolean; rows?: number; className?: string };
+  FieldTexts & {
+    placeholder?: string;
+    multiline?: boolean;
+    rows?: number;
+    className?: string;
+    /** The direction of what is typed, when it is not the page's (code, addresses): 'ltr' in an Arabic page. */
+    inputDir?: 'ltr' | 'rtl';
+  };
 
-export function TextField({ label, description, errorMessage, placeholder, multiline, rows, className, ...rest }: TextFieldProps) {
+export function TextField({
+  label,
+  description,
+  errorMessage,
+  placeholder,
+  multiline,
+  rows,
+  className,
+  inputDir,
+  ...rest
+}: TextFieldProps) {
   return (
     <AriaTextField {...rest} className={[styles.field, className ?? ''].join(' ')}>
       <FieldLabel label={label} isRequired={rest.isRequired} />
       {multiline ? (
-        <TextArea className={styles.input} placeholder={placeholder} rows={rows ?? 3} />
+        <TextArea className={styles.input} placeholder={placeholder} rows={rows ?? 3} dir={inputDir} />
       ) : (
-        <Input className={styles.input} placeholder={placeholder} />
+        <Input className={styles.input} placeholder={placeholder} dir={inputDir} />
       )}
       <FieldHelp description={description} errorMessage={errorMessage} />
     </AriaTextField>

@@ -314,6 +314,8 @@ function FormField({
           isRequired={field.isRequired}
           isReadOnly={isReadOnly}
           multiline={field.kind === 'multiline'}
+          rows={field.rows}
+          inputDir={field.isLeftToRight ? 'ltr' : undefined}
           type={field.kind === 'password' ? 'password' : 'text'}
           autoComplete={field.autoComplete ?? (field.kind === 'password' ? 'new-password' : undefined)}
           maxLength={field.maxLength}

@@ -53,6 +53,10 @@ export interface FormFieldSpec {
   /** Shown but not editable (e.g. a static role's name). */
   isReadOnly?: (values: EntityValues) => boolean;
   autoComplete?: string;
+  /** multiline: the visible lines (3 by default). */
+  rows?: number;
+  /** What is typed reads left to right in every language (code, addresses). */
+  isLeftToRight?: boolean;
   /**
    * kind 'preview': a live preview of the form's values (live-preview-view.tsx), rendered by the
    * server and shown in a sandboxed frame (no scripts): `source` picks what to render from the values,
