@@ -7,6 +7,7 @@
 //   refused a malformed message with its position, changes the French text of a menu entry, and a
 //   French user sees it in the main menu after a reload; restore brings the shipped text back;
 // - axe is clean in light and dark; Arabic is right to left.
+import fs from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { catalogueResourceNames, shippedTexts } from '../../server/localization/catalogue.ts';
@@ -99,6 +100,19 @@ describe('languages screen', () => {
     await row.waitFor();
     expect(await menuLanguages(page)).toEqual(['English', 'العربية', 'Français', 'Հայերեն', 'Afrikaans']);
 
+    // Its missing-translations report: every resource, with the keys it lacks.
+    await rowAction(page, table, 'Afrikaans', 'Missing translations');
+    const report = page.getByRole('dialog', { name: 'Missing translations: Afrikaans' });
+    await report.waitFor();
+    const account = dataRows(report.getByRole('table', { name: 'Missing translations' })).filter({
+      has: page.getByRole('rowheader', { name: 'AbpAccount', exact: true }),
+    });
+    await account.waitFor();
+    const accountKeys = Object.keys(shippedTexts('AbpAccount', 'en'));
+    expect(await account.textContent()).toContain(`${accountKeys.length}${accountKeys.length}`);
+    await page.keyboard.press('Escape');
+    await report.waitFor({ state: 'detached' });
+
     // French becomes the default: it loses Delete, English gets it back.
     await rowAction(page, table, 'Français', 'Set as default');
     await page
@@ -182,6 +196,57 @@ describe('language texts screen', () => {
     await french.page.getByRole('navigation', { name: 'Menu principal' }).getByText(shipped, { exact: true }).first().waitFor();
     await french.page.evaluate(() => localStorage.removeItem('Abp.SelectedLanguage'));
     await french.page.close();
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('exports the filtered texts as JSON and imports a translated file, with a report', async () => {
+    const { page, problems } = await spec.openScreen('/language-management/texts', 'Language texts', (p) =>
+      dataRows(textsTable(p)).first(),
+    );
+    const table = textsTable(page);
+    await choose(page, page.getByRole('button', { name: /.+ Resource$/ }), 'AbpUi');
+    await choose(page, page.getByRole('button', { name: /.+ Target culture$/ }), 'Français (fr)');
+    await searchFor(page, table, 'Save');
+    await dataRows(table).filter({ hasText: 'Enregistrer' }).first().waitFor();
+    const downloading = page.waitForEvent('download');
+    await tabTo(page, page.getByRole('button', { name: 'Export' }));
+    await page.keyboard.press('Enter');
+    await pickOption(page, page.getByRole('menuitem', { name: 'JSON' }), 4);
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe('texts-fr.json');
+    const file = JSON.parse(fs.readFileSync((await download.path())!, 'utf8')) as {
+      culture: string;
+      texts: Record<string, Record<string, string>>;
+    };
+    expect(Object.keys(file.texts)).toEqual(['AbpUi']);
+    expect(file.texts.AbpUi?.Save).toBe('Enregistrer');
+
+    file.texts.AbpUi!.Save = 'Conserver';
+    const path = '/tmp/e2e-language-texts-fr.json';
+    fs.writeFileSync(path, JSON.stringify(file));
+    await tabTo(page, page.getByRole('button', { name: 'Import' }));
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Import texts' });
+    await dialog.waitFor();
+    await expectAxeCleanInLightAndDark(page, { dark: false });
+    await dialog.getByLabel('File').setInputFiles(path);
+    await dialog
+      .getByRole('status')
+      .getByText(`${Object.keys(file.texts.AbpUi!).length} texts in the file: 1 changed; 0 keys unknown here were ignored.`)
+      .waitFor();
+    // A file that is not JSON: the server's message, nothing changed.
+    fs.writeFileSync(path, 'not json');
+    await dialog.getByLabel('File').setInputFiles(path);
+    await dialog
+      .getByRole('alert')
+      .getByText(/The file is not a valid JSON file of language texts/)
+      .waitFor();
+    await tabTo(page, dialog.getByRole('button', { name: 'Close' }).last());
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+    await dataRows(table).filter({ hasText: 'Conserver' }).getByText('Edited').waitFor();
+    await spec.api('PUT', '/api/language-management/language-texts/AbpUi/fr/Save/restore');
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -20,6 +20,16 @@ import { Button, LoadingState, Modal } from '../../../ui/index.ts';
 import type { KitTextKey } from '../../../views/kit/kit-texts.ts';
 import type { LanguageKey } from '../languages/languages-screen.tsx';
 
+/**
+ * The server names what is wrong with the file in its validation error (ABP's envelope says only
+ * "Your request is not valid!"): that sentence becomes the message the import shows.
+ */
+function withFieldMessage(error: unknown): unknown {
+  const body = (error as { data?: { error?: { validationErrors?: Array<{ message?: unknown }> } } } | null)?.data?.error;
+  const message = body?.validationErrors?.[0]?.message;
+  return typeof message === 'string' && message !== '' ? { data: { error: { ...body, message } } } : error;
+}
+
 /** 1: JSON, 2: XLIFF 2 (from the file's extension). */
 export const textFileTypeOf = (fileName: string) => (/\.(xlf|xliff|xml)$/i.test(fileName) ? 2 : 1);
 
@@ -40,7 +50,11 @@ export function TextsImport({
         actors: {
           uploadFile: fromPromise<ImportReport, UploadInput>(async ({ input, signal }) => {
             const content = await (input.file as File).text();
-            const result = await importLanguageTexts(http, { format: input.fileType === 2 ? 'xliff' : 'json', content }, signal);
+            const result = await importLanguageTexts(http, { format: input.fileType === 2 ? 'xliff' : 'json', content }, signal).catch(
+              (error: unknown) => {
+                throw withFieldMessage(error);
+              },
+            );
             return { total: result.totalCount, created: result.changedCount, failed: result.unknownKeys.length, invalidRowsToken: null };
           }),
         },
