@@ -6,11 +6,50 @@
 // to the pipeline step that issued it by its text; the statements the audit writer runs after the
 // answer are counted too (they are the request's, even though it does not wait for them). Prints
 // round trips and database milliseconds per request and step; figures, never pass/fail. The CPU side
-// of the same request is in a profile: run the server under load with `--cpu-prof` (bench/README.md).
+// of the same request is in a profile:
+//   node bench/request-breakdown.ts --db postgres --profile [--seconds 8] [--concurrency 16] [--out file.cpuprofile]
+// loads the same route from a worker thread (concurrency loops, as bench/audit-overhead.ts) and
+// samples the main thread with the inspector's profiler over the loaded window only (not start-up),
+// then prints its time by where the code lives (wall milliseconds per request: a descheduled thread
+// counts where it stopped) and the server's CPU per request (main thread; process less the worker).
+// --out keeps the profile for Chrome DevTools or speedscope.
 import fs from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { startBenchApp } from './bench-app.ts';
+
+interface ProfileLoad {
+  url: string;
+  token: string;
+  concurrency: number;
+  seconds: number;
+}
+
+/** Worker side of --profile: `concurrency` loops of requests until time is up; its own CPU time. */
+async function loadLoop(job: ProfileLoad): Promise<{ requests: number; failures: number; seconds: number; cpuMs: number }> {
+  const headers = { authorization: `Bearer ${job.token}`, 'accept-language': 'en' };
+  let requests = 0;
+  let failures = 0;
+  const cpu = process.threadCpuUsage();
+  const started = performance.now();
+  const end = started + job.seconds * 1000;
+  await Promise.all(
+    Array.from({ length: job.concurrency }, async () => {
+      while (performance.now() < end) {
+        const response = await fetch(job.url, { headers });
+        await response.arrayBuffer();
+        if (response.status !== 200) failures += 1;
+        requests += 1;
+      }
+    }),
+  );
+  const used = process.threadCpuUsage(cpu);
+  return { requests, failures, seconds: (performance.now() - started) / 1000, cpuMs: (used.user + used.system) / 1000 };
+}
+
+if (!isMainThread) parentPort?.postMessage(await loadLoop(workerData as ProfileLoad));
 
 const argument = (name: string) => {
   const index = process.argv.indexOf(`--${name}`);
@@ -145,18 +184,139 @@ export async function runBreakdown(options: { db: 'pglite' | 'postgres'; request
   }
 }
 
-if (import.meta.main) {
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string };
+  children?: number[];
+}
+
+/** Where a sample's time goes, from its leaf frame (and, for native frames, the frames above it). */
+function placeOf(leaf: ProfileNode, chain: ProfileNode[]): string {
+  const { functionName: name, url } = leaf.callFrame;
+  if (name === '(idle)') return 'idle';
+  if (name === '(garbage collector)') return 'garbage collection';
+  if (name === 'writev' || name === 'writeBuffer' || name === 'writeUtf8String' || name === 'writeLatin1String')
+    return chain.some((node) => /node_modules\/pg/.test(node.callFrame.url))
+      ? 'socket writes to PostgreSQL'
+      : 'socket writes to the client';
+  const nearestUrl = chain.find((node) => node.callFrame.url)?.callFrame.url ?? '';
+  if (/@fastify\/compress|node:zlib/.test(url) || (!url && /node:zlib/.test(nearestUrl))) return 'response compression';
+  if (/drizzle-orm/.test(url)) return 'drizzle-orm (building SQL, mapping rows)';
+  if (/node_modules\/(pg|pg-protocol|pg-pool|pg-types|postgres-array|postgres-date|postgres-interval|postgres-bytea)\//.test(url))
+    return 'node-postgres driver';
+  if (/node_modules\/(@electric-sql\/pglite)\//.test(url)) return 'PGlite (embedded database)';
+  if (/node_modules\/jose\//.test(url)) return 'JWT verification (jose)';
+  if (
+    /node_modules\/(fastify|@fastify\/[^/]+|find-my-way|fast-json-stringify|ajv|ajv-formats|fast-uri|helmet|light-my-request|avvio|fast-querystring)\//.test(
+      url,
+    )
+  )
+    return 'Fastify, plugins, validation, serialization';
+  if (/\/server\/audit\//.test(url)) return 'app: audit capture and writer';
+  if (/\/(server|contract|shared)\//.test(url)) return 'app: pipeline, route, repositories';
+  if (/node_modules\//.test(url)) return 'other packages';
+  return 'Node internals (HTTP, streams, microtasks, timers)';
+}
+
+export async function runProfile(options: {
+  db: 'pglite' | 'postgres';
+  route: string;
+  seconds: number;
+  concurrency: number;
+  out?: string;
+}): Promise<string> {
+  process.env.AUDIT_LOGGING_ENABLED = 'true';
+  process.env.AUDIT_GET_REQUESTS = 'true';
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'finance-bench-profile-'));
+  const databaseUrl =
+    options.db === 'postgres'
+      ? (process.env.BENCH_OVERHEAD_DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/bench_overhead')
+      : undefined;
+  const { built, listen } = await startBenchApp({ dataDir, databaseUrl });
+  const session = new Session();
+  try {
+    const { url, token } = await listen();
+    const load = (seconds: number) =>
+      new Promise<Awaited<ReturnType<typeof loadLoop>>>((resolve, reject) => {
+        const worker = new Worker(new URL(import.meta.url), {
+          workerData: { url: `${url}${options.route}`, token, concurrency: options.concurrency, seconds } satisfies ProfileLoad,
+        });
+        worker.once('message', (result) => {
+          resolve(result);
+          void worker.terminate();
+        });
+        worker.once('error', reject);
+      });
+    await load(2); // warm-up: caches filled, code optimized
+    session.connect();
+    await session.post('Profiler.enable');
+    await session.post('Profiler.setSamplingInterval', { interval: 200 });
+    await session.post('Profiler.start');
+    const processCpu = process.cpuUsage();
+    const mainCpu = process.threadCpuUsage();
+    const result = await load(options.seconds);
+    const processUsed = process.cpuUsage(processCpu);
+    const mainUsed = process.threadCpuUsage(mainCpu);
+    const { profile } = (await session.post('Profiler.stop')) as { profile: { nodes: ProfileNode[]; samples: number[] } };
+    if (options.out) fs.writeFileSync(options.out, JSON.stringify(profile));
+    const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+    const parentOf = new Map<number, number>();
+    for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
+    const places = new Map<string, number>();
+    for (const sample of profile.samples) {
+      const chain: ProfileNode[] = [];
+      for (let id: number | undefined = sample; id !== undefined; id = parentOf.get(id)) chain.push(byId.get(id)!);
+      const place = placeOf(chain[0]!, chain);
+      places.set(place, (places.get(place) ?? 0) + 1);
+    }
+    const total = profile.samples.length;
+    const n = Math.max(1, result.requests);
+    const windowMs = result.seconds * 1000;
+    const perRequest = (count: number) => ((count / total) * windowMs) / n;
+    const rows = [...places.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .map(
+        ([place, count]) =>
+          `| ${place} | ${((100 * count) / total).toFixed(1)} % | ${place === 'idle' ? '–' : perRequest(count).toFixed(3)} |`,
+      );
+    const busy = total - (places.get('idle') ?? 0);
+    const cpuMs = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 1000;
+    return [
+      `### Main thread under load, ${options.db === 'postgres' ? 'PostgreSQL' : 'PGlite'}: GET ${options.route}`,
+      '',
+      `Concurrency ${options.concurrency}, ${result.seconds.toFixed(1)} s: ${(result.requests / result.seconds).toFixed(0)} requests/s, ${result.failures} not 200. Server CPU per request: main thread ${(cpuMs(mainUsed) / n).toFixed(3)} ms, whole process less the load worker ${((cpuMs(processUsed) - result.cpuMs) / n).toFixed(3)} ms (the worker: ${(result.cpuMs / n).toFixed(3)} ms). Profile samples of the main thread, by where the code lives; wall milliseconds per request (with the profiler running).`,
+      '',
+      '| where | share of the window | ms per request |',
+      '| --- | --- | --- |',
+      ...rows,
+      `| **busy** | **${((100 * busy) / total).toFixed(1)} %** | **${perRequest(busy).toFixed(3)}** |`,
+      '',
+    ].join('\n');
+  } finally {
+    session.disconnect();
+    await built.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (isMainThread && import.meta.main) {
   console.log(
     `Node ${process.version}, ${os.cpus().length} cores, load average ${os
       .loadavg()
       .map((l) => l.toFixed(1))
       .join(' ')}\n`,
   );
-  console.log(
-    await runBreakdown({
-      db: argument('db') === 'postgres' ? 'postgres' : 'pglite',
-      requests: Number(argument('requests') ?? 300),
-      route: argument('route') ?? '/api/identity/users?maxResultCount=10',
-    }),
-  );
+  const db = argument('db') === 'postgres' ? 'postgres' : 'pglite';
+  const route = argument('route') ?? '/api/identity/users?maxResultCount=10';
+  if (process.argv.includes('--profile'))
+    console.log(
+      await runProfile({
+        db,
+        route,
+        seconds: Number(argument('seconds') ?? 8),
+        concurrency: Number(argument('concurrency') ?? 16),
+        out: argument('out'),
+      }),
+    );
+  else console.log(await runBreakdown({ db, requests: Number(argument('requests') ?? 300), route }));
 }
