@@ -1,4 +1,4 @@
-// The per-tenant, per-UTC-day statistics rollup of audit logs (ADR 0025, issue 22). Rules:
+// The per-tenant, per-UTC-day statistics rollup of audit logs (ADR 0021, issue 22). Rules:
 // - the database keeps it: migration 0025's statement-level triggers on audit_logs append one
 //   delta row per (tenant, day) a statement touched (insert +, delete -, update new - old), in that
 //   statement's transaction; the batch writer, the completions, the deleter and the seed need no

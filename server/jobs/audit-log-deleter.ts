@@ -13,7 +13,7 @@
 //   the settings endpoints show the last run;
 // - the daily statistics rollup follows the deletes by itself (migration 0025's triggers subtract
 //   each deleted batch in its statement); the job also compacts the rollup's closed days every
-//   AUDIT_STATS_COMPACT_INTERVAL_MS (an hour), whether or not the deleter is enabled (ADR 0025).
+//   AUDIT_STATS_COMPACT_INTERVAL_MS (an hour), whether or not the deleter is enabled (ADR 0021).
 import { and, desc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { compactAuditLogDailyStats } from '../audit/daily-stats.ts';
 import type { AuditOptions } from '../audit/options.ts';

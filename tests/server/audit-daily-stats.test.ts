@@ -1,4 +1,4 @@
-// The per-tenant, per-day statistics rollup of audit logs (issue 22, ADR 0025) agrees with a full
+// The per-tenant, per-day statistics rollup of audit logs (issue 22, ADR 0021) agrees with a full
 // recount of audit_logs, on the database the run uses (PGlite, or PostgreSQL with
 // TEST_DATABASE_URL):
 // - after a burst of concurrent audited requests (changes through the audit outbox, failures,

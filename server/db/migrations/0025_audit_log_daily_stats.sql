@@ -15,7 +15,7 @@ CREATE INDEX "audit_logs_tenant_duration_time_idx" ON "audit_logs" USING btree (
 CREATE INDEX "audit_logs_tenant_url_time_idx" ON "audit_logs" USING btree ("tenant_id","url","execution_time" DESC NULLS FIRST,"id");--> statement-breakpoint
 CREATE INDEX "entity_changes_tenant_change_type_time_idx" ON "entity_changes" USING btree ("tenant_id","change_type","change_time" DESC NULLS FIRST,"id");--> statement-breakpoint
 CREATE INDEX "entity_changes_tenant_entity_idx" ON "entity_changes" USING btree ("tenant_id","entity_id","entity_type_full_name","change_time" DESC NULLS FIRST,"id");--> statement-breakpoint
--- The daily rollup is kept by the database itself (ADR 0025): statement-level AFTER triggers with
+-- The daily rollup is kept by the database itself (ADR 0021): statement-level AFTER triggers with
 -- transition tables append one delta row per (tenant, UTC day) a statement touched, in the
 -- statement's transaction. The batch writer's inserts and completions, the deleter's deletes and the
 -- seed's COPY all keep it right, and no statistics row is ever updated in place (no hot row).

@@ -77,7 +77,7 @@ export const auditLogs = pgTable(
     index('audit_logs_tenant_correlation_idx').on(t.tenantId, t.correlationId),
     // Sorting by duration or URL (spec 2.6 columns): the column, then (execution_time desc, id) as
     // the tie-breakers every sortable index ends in, so any page, however deep, is read off the
-    // index in order (docs/adr/0025-audit-log-daily-statistics.md, issue 22).
+    // index in order (docs/adr/0021-audit-log-daily-statistics.md, issue 22).
     index('audit_logs_tenant_duration_time_idx').on(t.tenantId, t.executionDuration, t.executionTime.desc().nullsFirst(), t.id),
     index('audit_logs_tenant_url_time_idx').on(t.tenantId, t.url, t.executionTime.desc().nullsFirst(), t.id),
     // hasException=true: about one log in ten; the predicate is the filter's own "exceptions <> ''".
@@ -164,7 +164,7 @@ export const auditOutbox = pgTable('audit_outbox', {
 });
 
 /**
- * The per-tenant, per-UTC-day rollup the dashboard statistics read for closed days (ADR 0025).
+ * The per-tenant, per-UTC-day rollup the dashboard statistics read for closed days (ADR 0021).
  * Append-only deltas: statement-level triggers on audit_logs (migration 0025) add one row per
  * (tenant, day) that a statement touched (insert +, delete -, update new - old), in the
  * statement's own transaction, so every writer (batch writer, deleter, seed) keeps it right and

@@ -513,7 +513,7 @@ async function liveDays(ctx: AppContext, tenantId: string | null, from: Date, to
 
 /**
  * Figures per UTC day of the logs in [from, to): whole days before today from the daily rollup
- * (server/audit/daily-stats.ts, ADR 0025), the rest (a partial first day, today, later days) live.
+ * (server/audit/daily-stats.ts, ADR 0021), the rest (a partial first day, today, later days) live.
  */
 async function figuresPerDay(ctx: AppContext, tenantId: string | null, from: Date, to: Date, now = Date.now()): Promise<DayFigures[]> {
   const today = utcDay(now);
