@@ -268,6 +268,27 @@ describe('template contents', () => {
     expect((await contentOf(acmeAdmin, reset)).content).not.toContain('ACME-MARK');
   });
 
+  it('a text edited in language management is in the mail, for that side and culture only', async () => {
+    await createUser(server, { userName: 'tpl.text', password: strongPassword });
+    const path = '/api/language-management/language-texts/AbpAccount/en/PasswordReset:Subject';
+    expect((await admin.call('PUT', `${path}?value=${encodeURIComponent('Edited subject')}`)).status).toBe(204);
+    const body = '/api/language-management/language-texts/AbpAccount/en/PasswordReset:Footer';
+    expect((await admin.call('PUT', `${body}?value=${encodeURIComponent('EDITED-FOOTER <b>')}`)).status).toBe(204);
+    try {
+      await forgot('tpl.text@example.test', 'en');
+      const mail = await lastMail('tpl.text@example.test');
+      expect(mail.subject).toBe('Edited subject');
+      expect(mail.raw).toContain('<p>EDITED-FOOTER &lt;b&gt;</p>');
+      await forgot('tpl.text@example.test', 'fr');
+      expect((await lastMail('tpl.text@example.test')).raw).not.toContain('EDITED-FOOTER');
+    } finally {
+      await admin.call('PUT', `${path}/restore`);
+      await admin.call('PUT', `${body}/restore`);
+    }
+    await forgot('tpl.text@example.test', 'en');
+    expect((await lastMail('tpl.text@example.test')).subject).toBe('Reset your password');
+  });
+
   it('a stored template that fails at send time falls back to the default and is logged; the mail is sent', async () => {
     await createUser(server, { userName: 'tpl.fallback', password: strongPassword });
     // Written around the save check (as an older version or a hand edit might have): it does not parse.

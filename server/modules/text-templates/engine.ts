@@ -7,9 +7,10 @@
 // - every {{ output }} is HTML-escaped; `| raw` opts out (the layout's {{ content | raw }});
 // - unknown filters are parse errors (strictFilters), so a typo is refused on save;
 // - texts: {{ "Key" | L }} or {{ "Key" | L: arg0, arg1 }} localizes a key of the template's resource
-//   (or "Resource::Key") into the culture being rendered.
+//   (or "Resource::Key") into the culture being rendered: the text language management holds for
+//   the owner and culture when there is one (`texts`), else the shipped one.
 import { Liquid, type Template } from 'liquidjs';
-import { localize } from '../../localization/index.ts';
+import { formatText, localize } from '../../localization/index.ts';
 
 export const renderEngineName = 'Liquid';
 
@@ -19,6 +20,8 @@ export interface RenderScope {
   resource: string;
   /** Everything the template reads: model, culture, dir, content (layouts). */
   values: Record<string, unknown>;
+  /** Texts edited in language management for this owner and culture: resource -> key -> value. */
+  texts?: Record<string, Record<string, string>>;
 }
 
 export type ParseResult = { ok: true; templates: Template[] } | { ok: false; line: number; column: number; message: string };
@@ -50,11 +53,14 @@ function createEngine(): Liquid {
   });
   for (const tag of ['include', 'render', 'layout', 'block']) delete (engine.tags as Record<string, unknown>)[tag];
   engine.registerFilter('L', function (this: { context: { environments: Record<string, unknown> } }, key: unknown, ...params: unknown[]) {
-    const scope = this.context.environments.__scope as Pick<RenderScope, 'culture' | 'resource'> | undefined;
+    const scope = this.context.environments.__scope as Pick<RenderScope, 'culture' | 'resource' | 'texts'> | undefined;
     const text = String(key ?? '');
     const culture = scope?.culture ?? 'en';
     const qualified = text.includes('::') ? text : `${scope?.resource ?? 'Finance'}::${text}`;
-    return localize(culture, qualified, ...params.map((p) => (typeof p === 'number' ? p : String(p ?? ''))));
+    const values = params.map((p) => (typeof p === 'number' ? p : String(p ?? '')));
+    const [resource = '', name = ''] = qualified.split('::', 2);
+    const edited = scope?.texts?.[resource]?.[name];
+    return edited !== undefined ? formatText(edited, values) : localize(culture, qualified, ...values);
   });
   return engine;
 }
@@ -81,7 +87,9 @@ export function positionOf(error: unknown): { line: number; column: number; mess
 
 /** Renders parsed templates; throws the engine's error (the caller decides on the fallback). */
 export async function renderParsed(templates: Template[], scope: RenderScope): Promise<string> {
-  return String(await engine.render(templates, { ...scope.values, __scope: { culture: scope.culture, resource: scope.resource } }));
+  return String(
+    await engine.render(templates, { ...scope.values, __scope: { culture: scope.culture, resource: scope.resource, texts: scope.texts } }),
+  );
 }
 
 /** Parses and renders one content. */

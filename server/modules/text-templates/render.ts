@@ -2,12 +2,15 @@
 // - the mail's body is the template (the owner's edit for that culture, else its inline edit, else
 //   the default), placed in the layout template (the same owner's, same resolution);
 // - the subject is a text of the template's resource; the plain-text part is the body as text;
+// - texts ({{ "Key" | L }} and the subject) are the owner's language-management edits for that
+//   culture where there are some, else the shipped texts;
 // - a mail is never lost to a template: if the stored template or layout fails to render (or the
 //   database cannot be read), the defaults are rendered and the failure is logged (save refuses a
 //   template that does not parse or render with the sample model, so this is a last resort);
 // - the preview renders through the same path with the template's sample model.
 import type { AppContext } from '../../context.ts';
-import { findLanguage, localize } from '../../localization/index.ts';
+import { findLanguage, formatText, localize } from '../../localization/index.ts';
+import { textOverrides } from '../language-management/overrides.ts';
 import { findDefinition, layoutTemplateName, type MailTemplateName, type TemplateDefinition } from './definitions.ts';
 import { renderContent } from './engine.ts';
 import { effectiveContent } from './store.ts';
@@ -20,10 +23,18 @@ export interface RenderedMail {
 
 const directionOf = (culture: string) => (findLanguage(culture)?.isRightToLeft ? 'rtl' : 'ltr');
 
-function subjectOf(definition: TemplateDefinition, culture: string, model: Record<string, unknown>): string {
+function subjectOf(
+  definition: TemplateDefinition,
+  culture: string,
+  model: Record<string, unknown>,
+  texts: Record<string, Record<string, string>>,
+): string {
   if (!definition.subject) return '';
   const params = definition.subject.params.map((field) => String(model[field] ?? ''));
-  return localize(culture, `${definition.resource}::${definition.subject.key}`, ...params);
+  const edited = texts[definition.resource]?.[definition.subject.key];
+  return edited !== undefined
+    ? formatText(edited, params)
+    : localize(culture, `${definition.resource}::${definition.subject.key}`, ...params);
 }
 
 const sampleBodyTemplate = () => findDefinition('Abp.Account.PasswordResetLink')!;
@@ -42,24 +53,28 @@ export async function renderDocument(
   defaultsOnly = false,
 ): Promise<RenderedMail> {
   const common = { culture, dir: directionOf(culture) };
+  // The texts the owner edited in language management for this culture (the send-time fallback
+  // reads none: it must not fail).
+  const texts = defaultsOnly ? {} : await textOverrides(ctx, tenantId, culture);
   if (definition.isLayout) {
     const sample = sampleBodyTemplate();
     const body = await renderContent(sample.defaultContent, {
       culture,
       resource: sample.resource,
+      texts,
       values: { ...common, model: sample.sample },
     });
-    const html = await renderContent(content, { culture, resource: definition.resource, values: { ...common, content: body } });
-    return { subject: subjectOf(sample, culture, sample.sample), html, text: htmlToText(body) };
+    const html = await renderContent(content, { culture, resource: definition.resource, texts, values: { ...common, content: body } });
+    return { subject: subjectOf(sample, culture, sample.sample, texts), html, text: htmlToText(body) };
   }
-  const body = await renderContent(content, { culture, resource: definition.resource, values: { ...common, model } });
+  const body = await renderContent(content, { culture, resource: definition.resource, texts, values: { ...common, model } });
   const layout = definition.layout ? findDefinition(definition.layout) : undefined;
   let html = body;
   if (layout) {
     const layoutContent = defaultsOnly ? layout.defaultContent : (await effectiveContent(ctx.db, tenantId, layout, culture)).content;
-    html = await renderContent(layoutContent, { culture, resource: layout.resource, values: { ...common, content: body } });
+    html = await renderContent(layoutContent, { culture, resource: layout.resource, texts, values: { ...common, content: body } });
   }
-  return { subject: subjectOf(definition, culture, model), html, text: htmlToText(body) };
+  return { subject: subjectOf(definition, culture, model, texts), html, text: htmlToText(body) };
 }
 
 /**
