@@ -22,6 +22,7 @@ import type { AppContext, TenantInfo } from '../context.ts';
 import { findApplication } from '../modules/openiddict/application-store.ts';
 import { findLanguage, localize } from '../localization/index.ts';
 import { loadAccount } from './account.ts';
+import { enabledLanguages } from '../modules/language-management/overrides.ts';
 import { logoutScriptPath, renderLoginPage, renderMessagePage, stylesheetPath, type LoginPage } from './login-page.ts';
 import { apiResource, loginPath, oidcScopes, resourceServerInfo } from './provider-config.ts';
 import { createIdentitySession } from './sessions.ts';
@@ -241,6 +242,7 @@ export function interactionRoutes(provider: Provider, ctx: AppContext) {
         fieldErrors: {},
         localLoginDisabled: !(await isLocalLoginEnabled(ctx, tenant?.id ?? null)),
         captcha: await captchaOf(ctx, tenant?.id ?? null),
+        languages: await enabledLanguages(ctx, tenant?.id ?? null),
       };
       if (page.captcha) allowCaptcha(reply);
       return sendHtml(reply, 200, renderLoginPage(culture, page));
@@ -285,6 +287,7 @@ export function interactionRoutes(provider: Provider, ctx: AppContext) {
           currentTenant: request.tenant?.name ?? null,
           errors: [],
           fieldErrors: {},
+          languages: await enabledLanguages(ctx, request.tenant?.id ?? null),
         };
         let tenant: TenantInfo | null = null;
         if (tenantName) {

@@ -5,6 +5,7 @@
 // - accessible without script: labelled fields, an error summary with role="alert", invalid
 //   fields marked aria-invalid and described by their message, the first invalid field autofocused.
 import { findLanguage, languages, localize } from '../localization/index.ts';
+import { canonicalCulture, isRightToLeftCulture } from '../modules/language-management/cultures.ts';
 
 export const stylesheetPath = '/Account/login.css';
 /** The product's name, as the SPA's title and top bar show it. */
@@ -19,9 +20,10 @@ const t = (culture: string, key: string, ...params: Array<string | number>) =>
   escapeHtml(localize(culture, `AbpAccount::${key}`, ...params));
 
 export function shell(culture: string, title: string, body: string, languageLinks = ''): string {
-  const language = findLanguage(culture) ?? languages[0]!;
+  // A culture language management added (af, fa, ...) is named as it is, its direction from ICU.
+  const lang = canonicalCulture(culture) ?? (findLanguage(culture) ?? languages[0]!).cultureName;
   return `<!DOCTYPE html>
-<html lang="${escapeHtml(language.cultureName)}" dir="${language.isRightToLeft ? 'rtl' : 'ltr'}">
+<html lang="${escapeHtml(lang)}" dir="${isRightToLeftCulture(lang) ? 'rtl' : 'ltr'}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -91,6 +93,8 @@ export interface LoginPage {
   localLoginDisabled?: boolean;
   /** Abp.Account.Captcha.UseCaptchaOnLogin: the reCAPTCHA widget (version '2' or '3') with its site key. */
   captcha?: { siteKey: string; version: string } | null;
+  /** The language links: the enabled languages of the host or tenant (language management); the shipped four when absent. */
+  languages?: ReadonlyArray<{ cultureName: string; displayName: string }>;
 }
 
 /** The reCAPTCHA widget: v2 renders the checkbox; v3 fills a hidden field on submit (/Account/captcha.js). */
@@ -119,7 +123,7 @@ ${error ? `<p class="field-error" id="${name}-error">${escapeHtml(error)}</p>` :
 
 export function renderLoginPage(culture: string, page: LoginPage): string {
   const title = localize(culture, 'AbpAccount::Login');
-  const links = `<nav class="languages" aria-label="${t(culture, 'Languages')}"><ul>${languages
+  const links = `<nav class="languages" aria-label="${t(culture, 'Languages')}"><ul>${(page.languages ?? languages)
     .map(
       (l) =>
         `<li><a href="?uid=${encodeURIComponent(page.uid)}&amp;ui-culture=${l.cultureName}" lang="${l.cultureName}" hreflang="${l.cultureName}"${

@@ -14,7 +14,7 @@ import type {
   MissingTextsReportDto,
 } from '../../contract/language-management.ts';
 import { tenants } from '../../server/db/schema/index.ts';
-import { createUser } from '../kit/auth.ts';
+import { browse, CookieJar, createUser, startAuthorization } from '../kit/auth.ts';
 import { expectError, identitySuite, request, signIn } from './identity-helpers.ts';
 
 type Page<T> = { totalCount: number; items: T[] };
@@ -189,6 +189,29 @@ describe('languages', () => {
     expect((await appConfig(suite.acmeAdmin, { 'accept-language': 'hy' })).body.localization.currentCulture.cultureName).toBe('fr');
     await suite.acmeAdmin.call('PUT', `${languagesPath}/${hy.id}`, { displayName: 'Հայերեն', isEnabled: true });
     expect((await suite.acmeAdmin.call('PUT', `${languagesPath}/${english.id}/set-as-default`)).status).toBe(204);
+  });
+
+  it("links the identity server's login page to the host's enabled languages, a new right-to-left one included", async () => {
+    const created = await suite.admin.call<LanguageDto>('POST', languagesPath, {
+      cultureName: 'ur',
+      uiCultureName: 'ur',
+      displayName: 'اردو',
+      isEnabled: true,
+    });
+    expect(created.status).toBe(200);
+    const open = (query: string) => startAuthorization(suite.server, { jar: new CookieJar(), scope: 'openid profile', query });
+    const page = await open('');
+    expect(page.html).toContain('hreflang="ur"');
+    expect(page.html).toContain('>اردو</a>');
+    // The page's own link to it (?uid=...&ui-culture=ur): an enabled language of the host.
+    const urdu = await browse(page.jar, `${page.url}&ui-culture=ur`);
+    expect(urdu.status).toBe(200);
+    expect(await urdu.text()).toContain('<html lang="ur" dir="rtl">');
+    const hy = await languageOf(suite.admin, 'hy');
+    await suite.admin.call('PUT', `${languagesPath}/${hy.id}`, { displayName: 'Հայերեն', isEnabled: false });
+    expect((await open('')).html).not.toContain('hreflang="hy"');
+    await suite.admin.call('PUT', `${languagesPath}/${hy.id}`, { displayName: 'Հայերեն', isEnabled: true });
+    expect((await suite.admin.call('DELETE', `${languagesPath}/${created.body.id}`)).status).toBe(204);
   });
 
   it('offers ABP culture, flag and resource lists', async () => {
