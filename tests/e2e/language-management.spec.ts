@@ -135,11 +135,20 @@ describe('languages screen', () => {
     await page.close();
   });
 
-  it('is right to left in Arabic', async () => {
+  it('is right to left in Arabic, the texts screen too', async () => {
     await spec.expectRightToLeft('/language-management/languages', 'اللغات', (page) =>
       dataRows(page.getByRole('table', { name: 'اللغات' }))
         .first()
         .waitFor(),
+    );
+    await spec.expectRightToLeft(
+      '/language-management/texts',
+      'نصوص اللغة',
+      (page) =>
+        dataRows(page.getByRole('table', { name: 'نصوص اللغة' }))
+          .first()
+          .waitFor(),
+      { screenshot: 'language-texts-ar' },
     );
   });
 });
