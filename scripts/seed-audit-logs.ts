@@ -152,6 +152,10 @@ function timeOrderedUuid(ms: number, random: () => number): string {
   return `${t.slice(0, 8)}-${t.slice(8, 12)}-7${hex(random, 3)}-${variant}${hex(random, 3)}-${hex(random, 12)}`;
 }
 
+/** A UUID in version 4 layout from `random`. */
+const randomUuid = (random: () => number) =>
+  `${hex(random, 8)}-${hex(random, 4)}-4${hex(random, 3)}-${(8 + ((random() * 4) | 0)).toString(16)}${hex(random, 3)}-${hex(random, 12)}`;
+
 const uuidOf = (text: string) => {
   const h = createHash('md5').update(text).digest('hex');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
@@ -300,7 +304,8 @@ export function batchRows(context: BatchContext, batch: number, n: number): { fi
         : random() < 0.8
           ? `${((random() * 223) | 0) + 1}.${(random() * 256) | 0}.${(random() * 256) | 0}.${(random() * 256) | 0}`
           : `2001:db8::${((random() * 65535) | 0).toString(16)}`;
-    const url = (urls[(random() * urls.length) | 0] as string).replace('{id}', () => timeOrderedUuid(at - random() * 1e10, random));
+    // Entity ids in URLs are this app's random (version 4) ids, not time-ordered ones.
+    const url = (urls[(random() * urls.length) | 0] as string).replace('{id}', () => randomUuid(random));
     const failed = status >= 500 || (status >= 400 && random() < 0.8);
     push(
       'audit_logs',
