@@ -6,7 +6,7 @@
 // default mail back. Axe is clean in light and dark (list and editor); Arabic is right to left.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { createUser, outboxMails } from '../kit/auth.ts';
+import { createUser, outboxMails, readableMail } from '../kit/auth.ts';
 import { dataRows, identitySpec, rowAction, screenshots, searchFor, tabTo } from './identity-helpers.ts';
 import { expectAxeCleanInLightAndDark } from './shell-helpers.ts';
 
@@ -28,15 +28,11 @@ async function restoreDefaults() {
 const openScreen = () =>
   spec.openScreen('/text-template-management/text-templates', 'Text templates', (page) => dataRows(table(page)).first());
 
-/** The latest mail to `to`, its quoted-printable and base64 parts read as UTF-8. */
+/** The latest mail to `to`, as a reader sees it. */
 async function lastMail(to: string): Promise<string> {
   const mail = (await outboxMails(spec.server, to)).at(-1);
   if (!mail) throw new Error(`no mail to ${to}`);
-  return Buffer.from(mail.raw, 'latin1')
-    .toString('utf8')
-    .replace(/Content-Transfer-Encoding: base64\r?\n(?:[^\r\n]+\r?\n)*?\r?\n([A-Za-z0-9+/=\r\n]+)/g, (_m, body: string) =>
-      Buffer.from(body.replace(/\s/g, ''), 'base64').toString('utf8'),
-    );
+  return readableMail(mail.raw);
 }
 
 const forgotPassword = (email: string, culture = 'en') =>

@@ -236,6 +236,18 @@ export async function outboxMails(server: Pick<TestServer, 'config'>, to?: strin
   return mails;
 }
 
+/**
+ * A mail's text as a reader sees it: its quoted-printable parts (which outboxMails decodes one
+ * character per byte) read as UTF-8, and its base64 parts decoded.
+ */
+export function readableMail(raw: string): string {
+  return Buffer.from(raw, 'latin1')
+    .toString('utf8')
+    .replace(/Content-Transfer-Encoding: base64\r?\n(?:[^\r\n]+\r?\n)*?\r?\n([A-Za-z0-9+/=\r\n]+)/g, (_m, body: string) =>
+      Buffer.from(body.replace(/\s/g, ''), 'base64').toString('utf8'),
+    );
+}
+
 /** The 6-digit code of the newest outbox mail sent to `to`. */
 export async function latestSecurityCode(server: Pick<TestServer, 'config'>, to: string): Promise<string> {
   const mails = await outboxMails(server, to);

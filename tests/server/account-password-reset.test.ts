@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { securityLogs, users } from '../../server/db/schema/index.ts';
 import { setSettingValues } from '../../server/modules/setting-management/store.ts';
-import { createUser, linkInMail, outboxMails, passwordToken } from '../kit/auth.ts';
+import { createUser, linkInMail, outboxMails, passwordToken, readableMail } from '../kit/auth.ts';
 import { startTestServer, type TestServer } from '../kit/test-server.ts';
 import { expectError, request, strongPassword, tenantIdOf } from './identity-helpers.ts';
 
@@ -23,16 +23,6 @@ afterAll(async () => {
 
 const sendCode = (email: string, headers: Record<string, string> = {}) =>
   request(server, null, 'POST', '/api/account/send-password-reset-code', { email, appName: 'Finance', returnUrl: '/home' }, headers);
-
-/** The message with its base64 bodies decoded (UTF-8); quoted-printable parts, which the outbox kit
- * decodes one character per byte, read as UTF-8 too. */
-function decodedParts(raw: string): string {
-  return Buffer.from(raw, 'latin1')
-    .toString('utf8')
-    .replace(/Content-Transfer-Encoding: base64\r?\n(?:[^\r\n]+\r?\n)*?\r?\n([A-Za-z0-9+/=\r\n]+)/g, (_m, body: string) =>
-      Buffer.from(body.replace(/\s/g, ''), 'base64').toString('utf8'),
-    );
-}
 
 async function mailedLink(email: string) {
   const mail = (await outboxMails(server, email)).at(-1)!;
@@ -140,7 +130,7 @@ describe('password reset', () => {
     expect(french.raw).toContain('lang="fr"');
     expect(french.raw).toContain('Choisir un nouveau mot de passe');
     // Arabic parts travel base64- or quoted-printable-encoded: decode them to read the text.
-    const arabic = decodedParts((await outboxMails(server, 'lang.ar@example.test')).at(-1)!.raw);
+    const arabic = readableMail((await outboxMails(server, 'lang.ar@example.test')).at(-1)!.raw);
     expect(arabic).toContain('dir="rtl"');
     expect(arabic).toContain('اختيار كلمة مرور جديدة');
     // Without a choice of their own, the request's culture is used.

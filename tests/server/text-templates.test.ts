@@ -10,7 +10,7 @@ import { exportJobs, textTemplateContents } from '../../server/db/schema/index.t
 import { mailExportOutcome } from '../../server/jobs/audit-export.ts';
 import { sendEmailSecurityCode } from '../../server/modules/account/two-factor.ts';
 import { templateDefinitions } from '../../server/modules/text-templates/definitions.ts';
-import { createUser, latestSecurityCode, outboxMails } from '../kit/auth.ts';
+import { createUser, latestSecurityCode, outboxMails, readableMail } from '../kit/auth.ts';
 import { startTestServer, type TestServer } from '../kit/test-server.ts';
 import { type Caller, type ErrorBody, request, signIn, strongPassword, tenantIdOf } from './identity-helpers.ts';
 
@@ -32,17 +32,10 @@ afterAll(async () => {
 const base = '/api/text-template-management';
 const reset = 'Abp.Account.PasswordResetLink';
 
-/** The message with its base64 bodies decoded (UTF-8). */
-const decoded = (raw: string) =>
-  raw.replace(/Content-Transfer-Encoding: base64\r?\n(?:[^\r\n]+\r?\n)*?\r?\n([A-Za-z0-9+/=\r\n]+)/g, (_m, body: string) =>
-    Buffer.from(body.replace(/\s/g, ''), 'base64').toString('utf8'),
-  );
-
 async function lastMail(to: string) {
   const mail = (await outboxMails(server, to)).at(-1);
   if (!mail) throw new Error(`no mail to ${to}`);
-  // The outbox kit decodes quoted-printable into one character per byte: read those bytes as UTF-8.
-  return { ...mail, raw: decoded(Buffer.from(mail.raw, 'latin1').toString('utf8')) };
+  return { ...mail, raw: readableMail(mail.raw) };
 }
 
 const save = (caller: Caller, templateName: string, content: string, cultureName: string | null = null, headers?: Record<string, string>) =>
