@@ -163,6 +163,28 @@ describe('template contents', () => {
     expect((await save(admin, 'Nope', '<p>x</p>')).status).toBe(404);
   });
 
+  it('takes a content for a language the owner added in language management, right to left where it is', async () => {
+    const created = await admin.call('POST', '/api/language-management/languages', {
+      displayName: 'فارسی',
+      cultureName: 'fa',
+      uiCultureName: 'fa',
+      flagIcon: null,
+      isEnabled: true,
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const preview = await admin.call<TemplatePreviewDto>('POST', `${base}/template-contents/preview`, {
+      templateName: reset,
+      cultureName: 'fa',
+      content: '<p>سلام</p>',
+    });
+    expect(preview.body.html).toContain('<html lang="fa" dir="rtl">');
+    expect((await save(admin, reset, '<p>سلام {{ model.userName }}</p>', 'fa')).status).toBe(200);
+    expect((await contentOf(admin, reset, 'fa')).content).toBe('<p>سلام {{ model.userName }}</p>');
+    // acme has no such language.
+    expect((await save(acmeAdmin, reset, '<p>x</p>', 'fa')).status).toBe(400);
+    expect((await restore(admin, reset, 'fa')).status).toBe(204);
+  });
+
   it('is sandboxed: no file access, no prototype access, bounded work, every output escaped', async () => {
     for (const tag of ['{% include "server/config.ts" %}', '{% render "x" %}', '{% layout "x" %}']) {
       const refused = await save(admin, reset, tag);

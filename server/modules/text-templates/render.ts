@@ -9,7 +9,8 @@
 //   template that does not parse or render with the sample model, so this is a last resort);
 // - the preview renders through the same path with the template's sample model.
 import type { AppContext } from '../../context.ts';
-import { findLanguage, formatText, localize } from '../../localization/index.ts';
+import { formatText, localize } from '../../localization/index.ts';
+import { isRightToLeftCulture } from '../language-management/cultures.ts';
 import { textOverrides } from '../language-management/overrides.ts';
 import { findDefinition, layoutTemplateName, type MailTemplateName, type TemplateDefinition } from './definitions.ts';
 import { renderContent } from './engine.ts';
@@ -21,7 +22,7 @@ export interface RenderedMail {
   text: string;
 }
 
-const directionOf = (culture: string) => (findLanguage(culture)?.isRightToLeft ? 'rtl' : 'ltr');
+const directionOf = (culture: string) => (isRightToLeftCulture(culture) ? 'rtl' : 'ltr');
 
 function subjectOf(
   definition: TemplateDefinition,

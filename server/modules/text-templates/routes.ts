@@ -89,7 +89,7 @@ export async function textTemplateRoutes(fastify: FastifyInstance, ctx: AppConte
     { schema: { tags, querystring: GetTemplateContentInput, response: { 200: TextTemplateContentDto } }, config: read },
     async (request): Promise<TextTemplateContentDto> => {
       const definition = definitionOrNotFound(request.query.templateName);
-      const key = cultureKey(request.query.cultureName);
+      const key = await cultureKey(ctx, tenantIdOf(request), request.query.cultureName);
       const { content } = await effectiveContent(ctx.db, tenantIdOf(request), definition, key || null);
       return { name: definition.name, cultureName: key || null, content };
     },
@@ -99,7 +99,7 @@ export async function textTemplateRoutes(fastify: FastifyInstance, ctx: AppConte
     { schema: { tags, body: UpdateTemplateContentInput, response: { 200: TextTemplateContentDto } }, config: edit },
     async (request): Promise<TextTemplateContentDto> => {
       const definition = definitionOrNotFound(request.body.templateName);
-      const key = cultureKey(request.body.cultureName);
+      const key = await cultureKey(ctx, tenantIdOf(request), request.body.cultureName);
       await saveContent(ctx, owner(request), definition, key, request.body.content);
       return { name: definition.name, cultureName: key || null, content: request.body.content };
     },
@@ -109,7 +109,12 @@ export async function textTemplateRoutes(fastify: FastifyInstance, ctx: AppConte
     { schema: { tags, body: RestoreTemplateContentInput, response: { 204: Type.Null() } }, config: edit },
     async (request, reply) => {
       const definition = definitionOrNotFound(request.body.templateName);
-      await restoreToDefault(ctx.db, tenantIdOf(request), definition.name, cultureKey(request.body.cultureName));
+      await restoreToDefault(
+        ctx.db,
+        tenantIdOf(request),
+        definition.name,
+        await cultureKey(ctx, tenantIdOf(request), request.body.cultureName),
+      );
       return reply.code(204).send(null);
     },
   );
@@ -118,7 +123,7 @@ export async function textTemplateRoutes(fastify: FastifyInstance, ctx: AppConte
     { schema: { tags, body: PreviewTemplateContentInput, response: { 200: TemplatePreviewDto } }, config: edit },
     async (request) => {
       const definition = definitionOrNotFound(request.body.templateName);
-      const key = cultureKey(request.body.cultureName);
+      const key = await cultureKey(ctx, tenantIdOf(request), request.body.cultureName);
       const culture = key || request.culture;
       await checkContent(ctx, tenantIdOf(request), definition, culture, request.body.content);
       const { subject, html } = await renderDocument(

@@ -12,6 +12,7 @@ import type { AppContext } from '../../context.ts';
 import { textTemplateContents } from '../../db/schema/index.ts';
 import { AppError, invalidField } from '../../errors.ts';
 import { findLanguage } from '../../localization/index.ts';
+import { tenantLanguages } from '../language-management/overrides.ts';
 import { findDefinition, type TemplateDefinition } from './definitions.ts';
 import { parseTemplate, positionOf } from './engine.ts';
 import { renderDocument } from './render.ts';
@@ -33,14 +34,19 @@ export function definitionOrNotFound(name: string): TemplateDefinition {
   return definition;
 }
 
-/** '' for the inline content (null, absent or empty), else a product culture's name; others are a 400. */
-export function cultureKey(cultureName: string | null | undefined): string {
+/**
+ * '' for the inline content (null, absent or empty), else the culture's name as the owner's
+ * languages (language management, enabled or not) or the product's languages spell it; any other
+ * culture is a 400 on cultureName.
+ */
+export async function cultureKey(ctx: AppContext, tenantId: string | null, cultureName: string | null | undefined): Promise<string> {
   if (!cultureName) return '';
-  const language = findLanguage(cultureName);
-  if (!language || language.cultureName !== cultureName.toLowerCase()) {
-    throw invalidField('cultureName', 'TextTemplateManagement::CultureNotSupported', cultureName);
-  }
-  return language.cultureName;
+  const lower = cultureName.toLowerCase();
+  const own = (await tenantLanguages(ctx, tenantId)).find((language) => language.cultureName.toLowerCase() === lower);
+  if (own) return own.cultureName;
+  const shipped = findLanguage(cultureName);
+  if (shipped && shipped.cultureName === lower) return shipped.cultureName;
+  throw invalidField('cultureName', 'TextTemplateManagement::CultureNotSupported', cultureName);
 }
 
 /** The owner's stored content for exactly this culture key, or null. */
