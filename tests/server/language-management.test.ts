@@ -370,6 +370,35 @@ describe('language texts', () => {
     expect((await localization(suite.acmeAdmin, 'fr')).body.resources.AbpUi?.texts).toEqual(before);
   });
 
+  it('keeps English, the source, as the base culture when the tenant deleted its English language', async () => {
+    const french = await languageOf(suite.acmeAdmin, 'fr');
+    const english = await languageOf(suite.acmeAdmin, 'en');
+    await suite.acmeAdmin.call('PUT', `${languagesPath}/${french.id}/set-as-default`);
+    expect((await suite.acmeAdmin.call('DELETE', `${languagesPath}/${english.id}`)).status).toBe(204);
+    try {
+      const page = await suite.acmeAdmin.call<Page<LanguageTextDto>>(
+        'GET',
+        `${textsPath}?resourceName=AbpUi&targetCultureName=fr&filter=Supprimer`,
+      );
+      expect(page.status).toBe(200);
+      expect(page.body.items.find((t) => t.name === 'Delete')).toMatchObject({
+        baseCultureName: 'en',
+        baseValue: 'Delete',
+        value: 'Supprimer',
+      });
+      // English is no language of the tenant any more: requests in it get the default, French.
+      expect((await appConfig(suite.acmeAdmin, { 'accept-language': 'en' })).body.localization.currentCulture.cultureName).toBe('fr');
+    } finally {
+      const again = await suite.acmeAdmin.call<LanguageDto>('POST', languagesPath, {
+        cultureName: 'en',
+        uiCultureName: 'en',
+        displayName: 'English',
+        isEnabled: true,
+      });
+      expect((await suite.acmeAdmin.call('PUT', `${languagesPath}/${again.body.id}/set-as-default`)).status).toBe(204);
+    }
+  });
+
   it('needs the language management permissions', async () => {
     const password = '1q2w3E*';
     await createUser(suite.server, { userName: 'texts.reader', password, tenantId: suite.acmeId });

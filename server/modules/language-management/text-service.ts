@@ -43,6 +43,13 @@ async function languageCulture(ctx: AppContext, tenantId: string | null, member:
   return found.cultureName;
 }
 
+/** The base culture: a language of the host or tenant; by default English, the source, which always has its texts. */
+async function baseCulture(ctx: AppContext, tenantId: string | null, name: string | undefined): Promise<string> {
+  const wanted = name?.trim();
+  if (!wanted || wanted.toLowerCase() === sourceCulture) return sourceCulture;
+  return languageCulture(ctx, tenantId, 'baseCultureName', wanted);
+}
+
 function resourceOf(member: string, name: string): string {
   const found = catalogueResourceNames().find((r) => r.toLowerCase() === name.trim().toLowerCase());
   if (!found) throw invalid(member, languageKey('UnknownResource'), name);
@@ -69,7 +76,7 @@ async function textRows(
   currentCulture: string,
 ): Promise<LanguageTextDto[]> {
   const resources = input.resourceName?.trim() ? [resourceOf('resourceName', input.resourceName)] : catalogueResourceNames();
-  const baseCultureName = await languageCulture(ctx, tenantId, 'baseCultureName', input.baseCultureName?.trim() || sourceCulture);
+  const baseCultureName = await baseCulture(ctx, tenantId, input.baseCultureName);
   const cultureName = await languageCulture(ctx, tenantId, 'targetCultureName', input.targetCultureName?.trim() || currentCulture);
   const text = input.filter?.trim().toLowerCase();
   const rows: LanguageTextDto[] = [];
@@ -148,7 +155,7 @@ export async function getText(
   baseCultureName: string | undefined,
 ): Promise<LanguageTextDto> {
   const address = await addressOf(ctx, tenantId, params);
-  const base = await languageCulture(ctx, tenantId, 'baseCultureName', baseCultureName?.trim() || sourceCulture);
+  const base = await baseCulture(ctx, tenantId, baseCultureName);
   const [target, source] = await Promise.all([
     effectiveTexts(ctx, tenantId, address.resourceName, address.cultureName),
     effectiveTexts(ctx, tenantId, address.resourceName, base),
