@@ -122,9 +122,9 @@ export interface LanguageEffects {
   /** Makes the culture the one later requests send as Accept-Language (and keeps it, if the app does). */
   setCulture(cultureName: string): void | Promise<void>;
   /**
-   * Loads the texts of a culture before it becomes current. The shell's texts are bundled
-   * (src/i18n), so by default there is nothing to fetch; an app that also shows server texts
-   * (application-localization) passes its loader here.
+   * Loads the texts of a culture before it becomes current. This app passes none: a chosen
+   * language reloads the page, and main.tsx loads that culture's texts from the server before the
+   * first render (ADR 0017); an app that switches without reloading passes its loader here.
    */
   loadTexts?(cultureName: string): Promise<void>;
 }
