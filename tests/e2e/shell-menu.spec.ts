@@ -98,10 +98,10 @@ describe('main menu', () => {
     await menu.getByRole('link', { name: 'Dashboard' }).waitFor();
 
     // A menu entry of an area not built yet leads to the standard 404 page.
-    await menu.getByRole('searchbox', { name: 'Filter Menu' }).fill('languages');
-    await menu.getByRole('link', { name: 'Languages' }).click();
+    await menu.getByRole('searchbox', { name: 'Filter Menu' }).fill('tenants');
+    await menu.getByRole('link', { name: 'Tenants' }).click();
     await page.getByRole('heading', { name: /Page not found/ }).waitFor();
-    expect(new URL(page.url()).pathname).toBe('/language-management/languages');
+    expect(new URL(page.url()).pathname).toBe('/saas/tenants');
     expect(await seriousAxeViolations(page)).toEqual([]);
     expect(problems).toEqual([]);
     await page.close();
