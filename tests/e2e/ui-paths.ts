@@ -15,7 +15,11 @@
 //   calls' effects; a path sending an event no one plays on the screen (`notPlayable`, with the
 //   reason) is left to the machine suite.
 // - The calls the reference expects are checked where the browser shows their effect (the cookie
-//   written, with its expiry) by the suite's `checkCalls`.
+//   written, with its expiry, the request sent) by the suite's `checkCalls`; the events it expects
+//   emitted, where the user sees them (a toast, a reloaded name), by `checkEmitted`.
+// - An outcome the server produces (a lookup's answer) is arranged before the user acts, from the
+//   path's later events (`act` is given them); an outcome the real product never produces is
+//   excused by `unproducible` with the reason, and its paths are left to the machine suite.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { EventObject } from 'xstate';
@@ -39,16 +43,26 @@ export interface UiPathSuite<TView> {
    * that send one are left to the machine suite.
    */
   notPlayable?: Record<string, string>;
+  /**
+   * An actor result the real product never produces (a server answer its contract excludes), with
+   * the reason; the paths that contain one are left to the machine suite.
+   */
+  unproducible?(event: EventObject, path: ModelPath): string | undefined;
   /** Opens the screen for this path, after arranging what its automatic outcomes need. */
   open(page: Page, path: ModelPath): Promise<void>;
-  /** Plays one user event as the user does. */
-  act(page: Page, event: EventObject): Promise<void>;
+  /**
+   * Plays one user event as the user does; `upcoming` are the path's later events, so the suite can
+   * arrange, before the user acts, the outcomes the browser and the server will produce for it.
+   */
+  act(page: Page, event: EventObject, upcoming: EventObject[]): Promise<void>;
   /** What the user sees, in the reference's terms. */
   read(page: Page): Promise<unknown>;
   /** The part of the reference's view a user can see now (what a hidden banner would link to is not). */
   seen(view: TView): unknown;
   /** Checks in the browser the effects of the calls the reference expects since the last check. */
   checkCalls?(page: Page, calls: Call[]): Promise<void>;
+  /** Checks what the user sees of the events the reference emitted since the last check (a toast, a reload). */
+  checkEmitted?(page: Page, emitted: EventObject[]): Promise<void>;
 }
 
 function isAutomatic(suite: { automaticActors: readonly string[] }, event: EventObject | undefined): boolean {
@@ -64,6 +78,7 @@ async function playInBrowser<TView>(suite: UiPathSuite<TView>, path: ModelPath):
     const steps = path.path.steps;
     let reference: ReferenceRun<TView> | null = null;
     let calls: Call[] = [];
+    let emitted: EventObject[] = [];
     // Automatic actors the reference has started and whose result has not come yet: meanwhile the
     // browser is passing through, and what it shows is not the reference's state but a later one.
     const running = new Set<string>();
@@ -75,12 +90,18 @@ async function playInBrowser<TView>(suite: UiPathSuite<TView>, path: ModelPath):
       } else {
         const plain = toReferenceEvent(event) as { type: string; actor?: string };
         if (isAutomatic(suite, event)) running.delete(plain.actor!);
-        else await suite.act(page, event);
+        else
+          await suite.act(
+            page,
+            event,
+            steps.slice(index + 1).map((later) => later.event),
+          );
         reference!.send(plain as ReferenceEvent);
       }
-      const started = reference!.take().calls;
-      for (const call of started) if (suite.automaticActors.includes(call.name)) running.add(call.name);
-      calls = [...calls, ...started];
+      const taken = reference!.take();
+      for (const call of taken.calls) if (suite.automaticActors.includes(call.name)) running.add(call.name);
+      calls = [...calls, ...taken.calls];
+      emitted = [...emitted, ...taken.emitted];
       const last = index === steps.length - 1;
       const transient = running.size > 0;
       if (transient && !last) continue;
@@ -91,7 +112,9 @@ async function playInBrowser<TView>(suite: UiPathSuite<TView>, path: ModelPath):
           .toEqual(expected);
       }
       if (suite.checkCalls) await suite.checkCalls(page, calls);
+      if (suite.checkEmitted) await suite.checkEmitted(page, emitted);
       calls = [];
+      emitted = [];
     }
   } finally {
     await browser.close();
@@ -111,7 +134,9 @@ export function describeUiPaths<TView>(name: string, suite: UiPathSuite<TView>):
     });
     const excused = new Set(Object.keys(suite.notPlayable ?? {}));
     const paths = modelPaths(suite.model).filter(
-      (path) => suite.scenarios.includes(path.scenario) && !path.path.steps.some((step) => excused.has(step.event.type)),
+      (path) =>
+        suite.scenarios.includes(path.scenario) &&
+        !path.path.steps.some((step) => excused.has(step.event.type) || suite.unproducible?.(step.event, path as ModelPath) !== undefined),
     );
     for (const path of paths) it(path.title, () => playInBrowser(suite, path as ModelPath));
   });
