@@ -14,6 +14,7 @@ import { compiledMarker, messageOf, simpleMessage } from '../../src/i18n/compile
 import { currentTimeZone, formatAmount, intlFor, setUserTimeZone } from '../../src/i18n/intl.ts';
 import { serverText, setServerTexts } from '../../src/i18n/server-texts.ts';
 import { usersTexts } from '../../src/screens/identity/users/users-texts.ts';
+import { languageManagementTexts } from '../../src/screens/language-management/language-management-texts.ts';
 import { dateTimeFormatter } from '../../src/views/kit/date-format.ts';
 import { kitTexts } from '../../src/views/kit/kit-texts.ts';
 
@@ -69,6 +70,35 @@ describe('plural forms', () => {
     expect(kitTexts('fr')('selectedCount', 0)).toBe('0 ligne sélectionnée');
     expect(kitTexts('fr')('selectedCount', 2)).toBe('2 lignes sélectionnées');
     expect(kitTexts('hy')('bulkDone', 3)).toBe('Կատարված՝ 3 տող');
+  });
+});
+
+describe('the language texts import report', () => {
+  it('Arabic: six plural forms for the texts read, changed and the unknown keys ignored', () => {
+    const arabicTexts = ['لا نصوص', 'نص واحد', 'نصان', '3 نصوص', '11 نصًا', '100 نص'];
+    const arabicKeys = ['لا مفاتيح', 'مفتاح واحد', 'مفتاحان', '3 مفاتيح', '11 مفتاحًا', '100 مفتاح'];
+    const report = languageManagementTexts('ar') as Translate;
+    counts.forEach((count, index) => {
+      expect(report('importReport' as never, count, count, count)).toBe(
+        `في الملف: ${arabicTexts[index]}؛ المُغيَّر: ${arabicTexts[index]}؛ المفاتيح غير المعروفة هنا المُتجاهَلة: ${arabicKeys[index]}.`,
+      );
+    });
+  });
+
+  it('English, French and Armenian: one and other', () => {
+    expect(languageManagementTexts('en')('importReport', 1, 1, 1)).toBe('1 text in the file: 1 changed; 1 key unknown here was ignored.');
+    expect(languageManagementTexts('en')('importReport', 12, 0, 2)).toBe(
+      '12 texts in the file: 0 changed; 2 keys unknown here were ignored.',
+    );
+    expect(languageManagementTexts('fr')('importReport', 12, 1, 0)).toBe(
+      '12 textes dans le fichier : 1 modifié ; 0 clé inconnue ici a été ignorée.',
+    );
+    expect(languageManagementTexts('fr')('importReport', 12, 3, 2)).toBe(
+      '12 textes dans le fichier : 3 modifiés ; 2 clés inconnues ici ont été ignorées.',
+    );
+    expect(languageManagementTexts('hy')('importReport', 12, 3, 2)).toBe(
+      'Ֆայլում 12 տեքստ․ փոխվել է 3-ը, այստեղ անհայտ 2 բանալի անտեսվել է։',
+    );
   });
 });
 

@@ -50,7 +50,8 @@ const en = {
   importIntro: 'A JSON or XLIFF 2 file of one language, as exported here. Only the texts that differ are saved.',
   importChoose: 'File',
   importUploading: 'Importing {0}…',
-  importReport: '{0} texts in the file: {1} changed; {2} keys unknown here were ignored.',
+  importReport:
+    '{0, plural, one {# text} other {# texts}} in the file: {1, plural, one {# changed} other {# changed}}; {2, plural, one {# key unknown here was ignored} other {# keys unknown here were ignored}}.',
   importFailed: 'The file could not be imported.',
 };
 
@@ -105,7 +106,8 @@ export const languageManagementTextSets: CompleteAreaTexts<Key> = {
     importIntro: 'ملف JSON أو XLIFF 2 للغة واحدة، كما يُصدَّر هنا. تُحفظ النصوص المختلفة فقط.',
     importChoose: 'الملف',
     importUploading: 'جارٍ استيراد {0}…',
-    importReport: '{0} نصًا في الملف: تغيّر {1}؛ وتم تجاهل {2} من المفاتيح غير المعروفة هنا.',
+    importReport:
+      'في الملف: {0, plural, zero {لا نصوص} one {نص واحد} two {نصان} few {# نصوص} many {# نصًا} other {# نص}}؛ المُغيَّر: {1, plural, zero {لا نصوص} one {نص واحد} two {نصان} few {# نصوص} many {# نصًا} other {# نص}}؛ المفاتيح غير المعروفة هنا المُتجاهَلة: {2, plural, zero {لا مفاتيح} one {مفتاح واحد} two {مفتاحان} few {# مفاتيح} many {# مفتاحًا} other {# مفتاح}}.',
     importFailed: 'تعذّر استيراد الملف.',
   },
   fr: {
@@ -155,7 +157,8 @@ export const languageManagementTextSets: CompleteAreaTexts<Key> = {
     importIntro: 'Un fichier JSON ou XLIFF 2 d’une langue, tel qu’exporté ici. Seuls les textes différents sont enregistrés.',
     importChoose: 'Fichier',
     importUploading: 'Import de {0}…',
-    importReport: '{0} textes dans le fichier : {1} modifiés ; {2} clés inconnues ici ont été ignorées.',
+    importReport:
+      '{0, plural, one {# texte} other {# textes}} dans le fichier : {1, plural, one {# modifié} other {# modifiés}} ; {2, plural, one {# clé inconnue ici a été ignorée} other {# clés inconnues ici ont été ignorées}}.',
     importFailed: 'Le fichier n’a pas pu être importé.',
   },
   hy: {
@@ -205,7 +208,8 @@ export const languageManagementTextSets: CompleteAreaTexts<Key> = {
     importIntro: 'Մեկ լեզվի JSON կամ XLIFF 2 ֆայլ, ինչպես արտահանվում է այստեղ։ Պահվում են միայն տարբերվող տեքստերը։',
     importChoose: 'Ֆայլ',
     importUploading: '{0}-ի ներմուծում…',
-    importReport: 'Ֆայլում {0} տեքստ․ փոխվել է {1}-ը, այստեղ անհայտ {2} բանալի անտեսվել է։',
+    importReport:
+      'Ֆայլում {0, plural, one {# տեքստ} other {# տեքստ}}․ փոխվել է {1, plural, one {#-ը} other {#-ը}}, այստեղ անհայտ {2, plural, one {# բանալի} other {# բանալի}} անտեսվել է։',
     importFailed: 'Ֆայլը հնարավոր չէ ներմուծել։',
   },
 };
