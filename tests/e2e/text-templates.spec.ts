@@ -3,7 +3,8 @@
 // sandboxed frame), meets a template that does not parse (the preview and the save name its line and
 // column), saves an edited one, and the next reset e-mail (read from the outbox) carries the change;
 // a French content on its own tab reaches French recipients only; Restore to default brings the
-// default mail back. Axe is clean in light and dark (list and editor); Arabic is right to left.
+// default mail back; a language added in language management gets its own tab. Axe is clean in light
+// and dark (list and editor); Arabic is right to left.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createUser, outboxMails, readableMail } from '../kit/auth.ts';
@@ -140,6 +141,53 @@ describe('text templates screen', () => {
     expect(restored).toContain('Nous avons reçu une demande de réinitialisation');
     expect(problems).toEqual([]);
     await page.close();
+  });
+
+  it('a language added in language management gets its own tab, after All languages, and saves there', async () => {
+    const created = await api('POST', '/api/language-management/languages', {
+      cultureName: 'de-DE',
+      uiCultureName: 'de-DE',
+      displayName: 'Deutsch',
+      isEnabled: true,
+    });
+    expect(created.status).toBe(200);
+    const languageId = (created.json as { id: string }).id;
+    try {
+      const { page, problems } = await openScreen();
+      const dialog = await openEditor(page);
+      const tabs = dialog.getByRole('tab');
+      await dialog.getByRole('tab', { name: 'Deutsch' }).waitFor();
+      expect(await tabs.allTextContents()).toEqual(['All languages', 'English', 'العربية', 'Français', 'Հայերեն', 'Deutsch']);
+      await tabTo(page, dialog.getByRole('tab', { name: 'All languages' }));
+      const germanTab = dialog.getByRole('tab', { name: 'Deutsch' });
+      for (let step = 0; step < 7 && (await germanTab.getAttribute('aria-selected')) !== 'true'; step++)
+        await page.keyboard.press('ArrowRight');
+      const german = dialog.getByRole('textbox', { name: 'Content: Deutsch' });
+      await tabTo(page, german);
+      await page.keyboard.press('ControlOrMeta+a');
+      await page.keyboard.type('<p>MARKE-DE {{ model.userName }}</p>');
+      await dialog.locator('iframe[title="Preview: Deutsch"]').contentFrame().getByText('MARKE-DE jane.doe').waitFor();
+      await tabTo(page, dialog.getByRole('button', { name: 'Save' }));
+      await page.keyboard.press('Enter');
+      await dialog.waitFor({ state: 'detached' });
+      await page.getByText('Saved successfully').first().waitFor();
+      const germanContent = (
+        await api('GET', '/api/text-template-management/template-contents?templateName=Abp.Account.PasswordResetLink&cultureName=de-DE')
+      ).json as { content: string };
+      expect(germanContent.content).toContain('MARKE-DE');
+      const english = (
+        await api('GET', '/api/text-template-management/template-contents?templateName=Abp.Account.PasswordResetLink&cultureName=en')
+      ).json as { content: string };
+      expect(english.content).not.toContain('MARKE-DE');
+      expect(problems).toEqual([]);
+      await page.close();
+    } finally {
+      await api('PUT', '/api/text-template-management/template-contents/restore-to-default', {
+        templateName: 'Abp.Account.PasswordResetLink',
+        cultureName: 'de-DE',
+      });
+      expect((await api('DELETE', `/api/language-management/languages/${languageId}`)).status).toBe(204);
+    }
   });
 
   it('menu entry; axe in light and dark on the list and the editor', async () => {

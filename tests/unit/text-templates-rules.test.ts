@@ -3,21 +3,45 @@
 // "label: address", paragraphs as blank lines, entities decoded, no markup left).
 import { describe, expect, it } from 'vitest';
 import { htmlToText } from '../../server/modules/text-templates/render.ts';
-import { changedContents } from '../../src/screens/text-templates/template-contents.ts';
+import { changedContents, templateCultures } from '../../src/screens/text-templates/template-contents.ts';
+
+const shipped = templateCultures([
+  { cultureName: 'en', displayName: 'English' },
+  { cultureName: 'ar', displayName: 'العربية' },
+  { cultureName: 'fr', displayName: 'Français' },
+  { cultureName: 'hy', displayName: 'Հայերեն' },
+]);
 
 describe('text templates editor', () => {
   it('saves only the changed tabs, the inline content as cultureName null', () => {
     const loaded = { inline: 'A', en: 'A', ar: 'A', fr: 'F', hy: 'A' };
     const values = { __loaded: loaded, content_inline: 'B', content_en: 'A', content_ar: 'A', content_fr: 'F2', content_hy: 'A' };
-    expect(changedContents(values)).toEqual([
+    expect(changedContents(values, shipped)).toEqual([
       { key: 'inline', cultureName: null, content: 'B' },
       { key: 'fr', cultureName: 'fr', content: 'F2' },
     ]);
     expect(
-      changedContents({ __loaded: loaded, content_inline: 'A', content_en: 'A', content_ar: 'A', content_fr: 'F', content_hy: 'A' }),
+      changedContents(
+        { __loaded: loaded, content_inline: 'A', content_en: 'A', content_ar: 'A', content_fr: 'F', content_hy: 'A' },
+        shipped,
+      ),
     ).toEqual([]);
     // An emptied tab is a change too (the server refuses nothing for it: an empty mail body is allowed).
-    expect(changedContents({ __loaded: loaded, content_en: '' })).toEqual([{ key: 'en', cultureName: 'en', content: '' }]);
+    expect(changedContents({ __loaded: loaded, content_en: '' }, shipped)).toEqual([{ key: 'en', cultureName: 'en', content: '' }]);
+  });
+  it('has the inline tab first, then one per enabled language; a language added in language management is a tab too', () => {
+    const cultures = templateCultures([
+      { cultureName: 'en', displayName: 'English' },
+      { cultureName: 'de-AT', displayName: 'Deutsch (Österreich)' },
+    ]);
+    expect(cultures).toEqual([
+      { key: 'inline', cultureName: null, label: null },
+      { key: 'en', cultureName: 'en', label: 'English' },
+      { key: 'de_AT', cultureName: 'de-AT', label: 'Deutsch (Österreich)' },
+    ]);
+    expect(changedContents({ __loaded: { inline: 'A', en: 'A', de_AT: 'A' }, content_de_AT: 'D' }, cultures)).toEqual([
+      { key: 'de_AT', cultureName: 'de-AT', content: 'D' },
+    ]);
   });
 });
 

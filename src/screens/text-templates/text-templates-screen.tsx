@@ -1,11 +1,15 @@
 // Text templates (/text-template-management/text-templates; spec 2.2 Text templates, 6
 // TextTemplateManagement.TextTemplates(.EditContents), ABP contract 7.7): the product's mail
 // templates, filtered by name or display name. Edit opens the contents in tabs: the content for all
-// languages (inline-localized) and one per language, each with its live preview (the kit's preview
+// languages (inline-localized) first, then one per language the owner has enabled (the configuration's
+// languages, so a language added in language management gets its tab), each with its live preview (the kit's preview
 // field: rendered on the server with the template's sample data, shown in a sandboxed frame). Save
 // sends only the tabs that changed; a content the server refuses (it does not parse) names its line
 // and column on its tab. Restore to default drops every edit of the template on the caller's side.
+import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
+import type { SnapshotFrom } from 'xstate';
+import type { LanguageMachine } from '../../../machines/shell/language.machine.ts';
 import { maxTemplateContentLength } from '../../../contract/text-templates.ts';
 import type { Http } from '../../api/http.ts';
 import {
@@ -16,12 +20,13 @@ import {
   type TemplateDefinitionDto,
   updateTemplateContent,
 } from '../../api/text-templates.ts';
+import { useSystem } from '../../app/system-context.ts';
 import { useAreaTexts } from '../../app/use-area-texts.ts';
 import type { AreaTranslate } from '../../i18n/define-texts.ts';
 import { Badge } from '../../ui/index.ts';
 import { abpListQuery, type FormFieldSpec, type ResourceSpec } from '../../views/kit/resource-spec.ts';
 import { ResourceScreen } from '../../views/kit/resource-screen.tsx';
-import { changedContents, contentField, loadedKey, nameKey, templateCultures } from './template-contents.ts';
+import { changedContents, contentField, loadedKey, nameKey, type TemplateCulture, templateCultures } from './template-contents.ts';
 import { textTemplateTexts } from './text-templates-texts.ts';
 
 type Key = Parameters<ReturnType<typeof textTemplateTexts>>[0];
@@ -34,11 +39,11 @@ function onTab(error: unknown, key: string): unknown {
   return error;
 }
 
-export function textTemplatesSpec(t: AreaTranslate<Key>): ResourceSpec<TemplateDefinitionDto> {
-  const cultureLabel = (culture: (typeof templateCultures)[number]) => culture.label ?? t('allLanguages');
+export function textTemplatesSpec(t: AreaTranslate<Key>, cultures: readonly TemplateCulture[]): ResourceSpec<TemplateDefinitionDto> {
+  const cultureLabel = (culture: TemplateCulture) => culture.label ?? t('allLanguages');
   const fields = (_isCreate: boolean, values: Readonly<Record<string, unknown>>): FormFieldSpec[] => {
     const templateName = String(values[nameKey] ?? '');
-    return templateCultures.flatMap((culture): FormFieldSpec[] => [
+    return cultures.flatMap((culture): FormFieldSpec[] => [
       {
         name: contentField(culture.key),
         label: t('contentIn', cultureLabel(culture)),
@@ -89,26 +94,26 @@ export function textTemplatesSpec(t: AreaTranslate<Key>): ResourceSpec<TemplateD
       updatePermission: 'TextTemplateManagement.TextTemplates.EditContents',
       initialValues: {},
       fields,
-      tabs: templateCultures.map((culture) => ({
+      tabs: cultures.map((culture) => ({
         id: culture.key,
         label: cultureLabel(culture),
         fields: [contentField(culture.key), `preview_${culture.key}`],
       })),
       validate: () => ({}),
       load: async (http, id, signal) => {
-        const contents = await Promise.all(templateCultures.map((culture) => getTemplateContent(http, id, culture.cultureName, signal)));
-        const loaded = Object.fromEntries(templateCultures.map((culture, at) => [culture.key, contents[at]!.content]));
+        const contents = await Promise.all(cultures.map((culture) => getTemplateContent(http, id, culture.cultureName, signal)));
+        const loaded = Object.fromEntries(cultures.map((culture, at) => [culture.key, contents[at]!.content]));
         return {
           values: {
             [nameKey]: id,
             [loadedKey]: loaded,
-            ...Object.fromEntries(templateCultures.map((culture) => [contentField(culture.key), loaded[culture.key]])),
+            ...Object.fromEntries(cultures.map((culture) => [contentField(culture.key), loaded[culture.key]])),
           },
           concurrencyStamp: null,
         };
       },
       save: async (http, { id, values }) => {
-        for (const change of changedContents(values)) {
+        for (const change of changedContents(values, cultures)) {
           try {
             await updateTemplateContent(http, { templateName: id!, cultureName: change.cultureName, content: change.content });
           } catch (error) {
@@ -127,15 +132,20 @@ export function textTemplatesSpec(t: AreaTranslate<Key>): ResourceSpec<TemplateD
         confirm: (item) => t('restoreConfirm', item.displayName),
         successText: t('restored'),
         run: async (http, item) => {
-          for (const culture of templateCultures) await restoreTemplateContent(http, item.name, culture.cultureName);
+          for (const culture of cultures) await restoreTemplateContent(http, item.name, culture.cultureName);
         },
       },
     ],
   };
 }
 
+/** The languages the owner has enabled, as the configuration offers them (the shipped four until it loads). */
+const selectOfferedLanguages = (snapshot: SnapshotFrom<LanguageMachine>) => snapshot.context.languages;
+
 export default function TextTemplatesScreen() {
   const t = useAreaTexts(textTemplateTexts);
-  const spec = useMemo(() => textTemplatesSpec(t), [t]);
+  const { language } = useSystem();
+  const languages = useSelector(language, selectOfferedLanguages);
+  const spec = useMemo(() => textTemplatesSpec(t, templateCultures(languages)), [t, languages]);
   return <ResourceScreen spec={spec} />;
 }
