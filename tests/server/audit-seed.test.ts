@@ -106,6 +106,14 @@ describe('seed-audit-logs', () => {
     expect(stats!.apps).toBeGreaterThanOrEqual(3);
   });
 
+  it('writes in time order: ids sort as execution times do (time-ordered ids, issue 22)', async () => {
+    const [{ inversions } = { inversions: -1 }] = await query<{ inversions: number }>(
+      `select count(*)::int as inversions from (select execution_time, lag(execution_time) over (order by id) as previous
+         ${inAcme('audit_logs')}) x where execution_time < previous`,
+    );
+    expect(inversions).toBe(0);
+  });
+
   it('gives every log 1–3 actions and about one log in ten entity changes with property changes', async () => {
     const perLog = await query<{ actions: number; n: number }>(
       `select actions, count(*)::int as n from (select count(*)::int as actions from audit_log_actions where tenant_id = '${acmeId}' group by audit_log_id) x group by 1 order by 1`,
