@@ -22,8 +22,16 @@ import type { AppContext, TenantInfo } from '../context.ts';
 import { findApplication } from '../modules/openiddict/application-store.ts';
 import { findLanguage, localize } from '../localization/index.ts';
 import { loadAccount } from './account.ts';
-import { enabledLanguages } from '../modules/language-management/overrides.ts';
-import { logoutScriptPath, renderLoginPage, renderMessagePage, stylesheetPath, type LoginPage } from './login-page.ts';
+import { enabledLanguages, textOverrides } from '../modules/language-management/overrides.ts';
+import {
+  type LoginPage,
+  logoutScriptPath,
+  type PageTexts,
+  pageText,
+  renderLoginPage,
+  renderMessagePage,
+  stylesheetPath,
+} from './login-page.ts';
 import { apiResource, loginPath, oidcScopes, resourceServerInfo } from './provider-config.ts';
 import { createIdentitySession } from './sessions.ts';
 import { captchaRequired, verifyCaptcha } from '../modules/account/captcha.ts';
@@ -243,6 +251,8 @@ export function interactionRoutes(provider: Provider, ctx: AppContext) {
         localLoginDisabled: !(await isLocalLoginEnabled(ctx, tenant?.id ?? null)),
         captcha: await captchaOf(ctx, tenant?.id ?? null),
         languages: await enabledLanguages(ctx, tenant?.id ?? null),
+        // The texts the host or tenant edited in language management, as application-localization serves them.
+        overrides: await textOverrides(ctx, tenant?.id ?? null, culture),
       };
       if (page.captcha) allowCaptcha(reply);
       return sendHtml(reply, 200, renderLoginPage(culture, page));
@@ -279,6 +289,7 @@ export function interactionRoutes(provider: Provider, ctx: AppContext) {
 
         const tenantName = body.tenant?.trim() ?? '';
         const userName = body.userNameOrEmailAddress?.trim() ?? '';
+        const texts: PageTexts = { culture, overrides: await textOverrides(ctx, request.tenant?.id ?? null, culture) };
         const page: LoginPage = {
           uid: interaction.uid,
           userNameOrEmailAddress: userName,
@@ -288,12 +299,13 @@ export function interactionRoutes(provider: Provider, ctx: AppContext) {
           errors: [],
           fieldErrors: {},
           languages: await enabledLanguages(ctx, request.tenant?.id ?? null),
+          overrides: texts.overrides,
         };
         let tenant: TenantInfo | null = null;
         if (tenantName) {
           tenant = await ctx.tenants.findByName(tenantName);
           if (!tenant?.isActive) {
-            page.fieldErrors.tenant = localize(culture, 'AbpAccount::GivenTenantIsNotAvailable', tenantName);
+            page.fieldErrors.tenant = pageText(texts, 'GivenTenantIsNotAvailable', tenantName);
             page.errors.push(page.fieldErrors.tenant);
             return sendHtml(reply, 400, renderLoginPage(culture, page));
           }
@@ -307,7 +319,7 @@ export function interactionRoutes(provider: Provider, ctx: AppContext) {
           ['password', 'Password'],
         ] as const) {
           if (!(name === 'password' ? body.password : userName)) {
-            page.fieldErrors[name] = localize(culture, 'AbpAccount::ThisFieldIsRequired', localize(culture, `AbpAccount::${label}`));
+            page.fieldErrors[name] = pageText(texts, 'ThisFieldIsRequired', pageText(texts, label));
             page.errors.push(page.fieldErrors[name]);
           }
         }
@@ -329,7 +341,7 @@ export function interactionRoutes(provider: Provider, ctx: AppContext) {
         }
         const result = await signIn(ctx, { ...at, userNameOrEmail: userName, password: body.password!, path: loginPath });
         if (!result.ok) {
-          page.errors.push(localize(culture, failureText[result.reason]));
+          page.errors.push(pageText(texts, failureText[result.reason].replace(/^AbpAccount::/, '')));
           if (result.reason === 'TooManyRequests') reply.header('retry-after', String(result.retryAfter ?? 60));
           return sendHtml(reply, result.reason === 'TooManyRequests' ? 429 : 401, renderLoginPage(culture, page));
         }

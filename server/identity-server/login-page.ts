@@ -1,10 +1,11 @@
 // Server-rendered pages of the identity server (login, logout confirmation, messages). Rules:
 // - no inline script or style (strict CSP): one stylesheet served at /Account/login.css;
-// - every value is HTML-escaped; texts come from the AbpAccount resource in the page's culture;
+// - every value is HTML-escaped; texts come from the AbpAccount resource in the page's culture, with
+//   the host's or tenant's edits from language management laid over them (as application-localization);
 //   Arabic pages are dir="rtl";
 // - accessible without script: labelled fields, an error summary with role="alert", invalid
 //   fields marked aria-invalid and described by their message, the first invalid field autofocused.
-import { findLanguage, languages, localize } from '../localization/index.ts';
+import { findLanguage, formatText, languages, localize } from '../localization/index.ts';
 import { canonicalCulture, isRightToLeftCulture } from '../modules/language-management/cultures.ts';
 
 export const stylesheetPath = '/Account/login.css';
@@ -16,8 +17,16 @@ export const logoutScriptPath = '/Account/logout.js';
 export const escapeHtml = (value: unknown): string =>
   String(value ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-const t = (culture: string, key: string, ...params: Array<string | number>) =>
-  escapeHtml(localize(culture, `AbpAccount::${key}`, ...params));
+/** What a page's texts are read in: its culture, and the host's or tenant's edits of that culture (resource -> key -> value). */
+export type PageTexts = { culture: string; overrides?: Readonly<Record<string, Readonly<Record<string, string>>>> };
+
+/** "AbpAccount::key" in the page's culture: an edit from language management first, else the shipped text (ABP's {0} placeholders). */
+export function pageText(texts: PageTexts, key: string, ...params: Array<string | number>): string {
+  const edited = texts.overrides?.AbpAccount?.[key];
+  return edited === undefined ? localize(texts.culture, `AbpAccount::${key}`, ...params) : formatText(edited, params);
+}
+
+const t = (texts: PageTexts, key: string, ...params: Array<string | number>) => escapeHtml(pageText(texts, key, ...params));
 
 export function shell(culture: string, title: string, body: string, languageLinks = ''): string {
   // A culture language management added (af, fa, ...) is named as it is, its direction from ICU.
@@ -95,6 +104,8 @@ export interface LoginPage {
   captcha?: { siteKey: string; version: string } | null;
   /** The language links: the enabled languages of the host or tenant (language management); the shipped four when absent. */
   languages?: ReadonlyArray<{ cultureName: string; displayName: string }>;
+  /** The host's or tenant's edited texts in the page's culture (language management's textOverrides). */
+  overrides?: PageTexts['overrides'];
 }
 
 /** The reCAPTCHA widget: v2 renders the checkbox; v3 fills a hidden field on submit (/Account/captcha.js). */
@@ -109,11 +120,11 @@ function captchaMarkup(page: LoginPage): string {
 <script src="/Account/captcha.js"></script>`;
 }
 
-function field(culture: string, page: LoginPage, name: LoginField, type: string, value: string, autofocus: boolean, extra = ''): string {
+function field(texts: PageTexts, page: LoginPage, name: LoginField, type: string, value: string, autofocus: boolean, extra = ''): string {
   const error = page.fieldErrors[name];
   const labelKey = name === 'userNameOrEmailAddress' ? 'UserNameOrEmailAddress' : name === 'password' ? 'Password' : 'TenantName';
   return `<div class="field">
-<label for="${name}">${t(culture, labelKey)}</label>
+<label for="${name}">${t(texts, labelKey)}</label>
 <input id="${name}" name="${name}" type="${type}" value="${escapeHtml(value)}"${extra}${autofocus ? ' autofocus' : ''}${
     error ? ` aria-invalid="true" aria-describedby="${name}-error"` : ''
   }>
@@ -122,8 +133,9 @@ ${error ? `<p class="field-error" id="${name}-error">${escapeHtml(error)}</p>` :
 }
 
 export function renderLoginPage(culture: string, page: LoginPage): string {
-  const title = localize(culture, 'AbpAccount::Login');
-  const links = `<nav class="languages" aria-label="${t(culture, 'Languages')}"><ul>${(page.languages ?? languages)
+  const texts: PageTexts = { culture, overrides: page.overrides };
+  const title = pageText(texts, 'Login');
+  const links = `<nav class="languages" aria-label="${t(texts, 'Languages')}"><ul>${(page.languages ?? languages)
     .map(
       (l) =>
         `<li><a href="?uid=${encodeURIComponent(page.uid)}&amp;ui-culture=${l.cultureName}" lang="${l.cultureName}" hreflang="${l.cultureName}"${
@@ -136,19 +148,19 @@ export function renderLoginPage(culture: string, page: LoginPage): string {
       culture,
       title,
       `<h1>${escapeHtml(title)}</h1>
-<div class="alert warning" role="alert"><strong>${t(culture, 'InvalidLoginRequest')}</strong>
-<p>${t(culture, 'ThereAreNoLoginSchemesConfiguredForThisClient')}</p></div>`,
+<div class="alert warning" role="alert"><strong>${t(texts, 'InvalidLoginRequest')}</strong>
+<p>${t(texts, 'ThereAreNoLoginSchemesConfiguredForThisClient')}</p></div>`,
       links,
     );
   }
   const invalid = (['tenant', 'userNameOrEmailAddress', 'password'] as const).find((f) => page.fieldErrors[f]);
   const focus = invalid ?? (page.errors.length ? 'password' : 'userNameOrEmailAddress');
   const summary = page.errors.length
-    ? `<div class="alert" role="alert" id="error-summary"><h2>${t(culture, 'ErrorSummaryTitle')}</h2><ul>${page.errors
+    ? `<div class="alert" role="alert" id="error-summary"><h2>${t(texts, 'ErrorSummaryTitle')}</h2><ul>${page.errors
         .map((e) => `<li>${escapeHtml(e)}</li>`)
         .join('')}</ul></div>`
     : '';
-  const tenantNote = page.currentTenant ? t(culture, 'CurrentTenantIs', page.currentTenant) : t(culture, 'CurrentTenantIsHost');
+  const tenantNote = page.currentTenant ? t(texts, 'CurrentTenantIs', page.currentTenant) : t(texts, 'CurrentTenantIsHost');
   return shell(
     culture,
     title,
@@ -158,19 +170,19 @@ ${summary}
 <input type="hidden" name="uid" value="${escapeHtml(page.uid)}">
 <input type="hidden" name="culture" value="${escapeHtml(culture)}">
 <fieldset class="tenant">
-<legend>${t(culture, 'Tenant')}</legend>
+<legend>${t(texts, 'Tenant')}</legend>
 <p class="hint" id="tenant-hint">${tenantNote}</p>
-${field(culture, page, 'tenant', 'text', page.tenantName, focus === 'tenant', ' autocomplete="organization"')}
-<p class="hint">${t(culture, 'TenantHint')}</p>
+${field(texts, page, 'tenant', 'text', page.tenantName, focus === 'tenant', ' autocomplete="organization"')}
+<p class="hint">${t(texts, 'TenantHint')}</p>
 </fieldset>
-${field(culture, page, 'userNameOrEmailAddress', 'text', page.userNameOrEmailAddress, focus === 'userNameOrEmailAddress', ' autocomplete="username" required')}
-${field(culture, page, 'password', 'password', '', focus === 'password', ' autocomplete="current-password" required')}
+${field(texts, page, 'userNameOrEmailAddress', 'text', page.userNameOrEmailAddress, focus === 'userNameOrEmailAddress', ' autocomplete="username" required')}
+${field(texts, page, 'password', 'password', '', focus === 'password', ' autocomplete="current-password" required')}
 <div class="check">
 <input id="rememberMe" name="rememberMe" type="checkbox" value="true"${page.rememberMe ? ' checked' : ''}>
-<label for="rememberMe">${t(culture, 'RememberMe')}</label>
+<label for="rememberMe">${t(texts, 'RememberMe')}</label>
 </div>
 ${captchaMarkup(page)}
-<button type="submit" class="primary">${t(culture, 'Login')}</button>
+<button type="submit" class="primary">${t(texts, 'Login')}</button>
 </form>`,
     links,
   );
@@ -185,20 +197,23 @@ export interface TwoFactorPage {
   rememberBrowser?: boolean;
   errors: string[];
   notice?: string;
+  /** The host's or tenant's edited texts in the page's culture (language management's textOverrides). */
+  overrides?: PageTexts['overrides'];
 }
 
-const providerLabel = (culture: string, provider: string) =>
-  provider === 'Authenticator' ? t(culture, 'AuthenticatorApp') : provider === 'Email' ? t(culture, 'Email') : escapeHtml(provider);
+const providerLabel = (texts: PageTexts, provider: string) =>
+  provider === 'Authenticator' ? t(texts, 'AuthenticatorApp') : provider === 'Email' ? t(texts, 'Email') : escapeHtml(provider);
 
 /** The second step of a login that needs a second factor: choose a provider, enter a code, or use a recovery code. */
 export function renderTwoFactorPage(culture: string, page: TwoFactorPage): string {
-  const title = localize(culture, page.step === 'recovery' ? 'AbpAccount::LoginWithRecoveryCode' : 'AbpAccount::TwoFactorVerification');
+  const texts: PageTexts = { culture, overrides: page.overrides };
+  const title = pageText(texts, page.step === 'recovery' ? 'LoginWithRecoveryCode' : 'TwoFactorVerification');
   const uid = encodeURIComponent(page.uid);
   const summary = page.errors.length
     ? `<div class="alert" role="alert" id="error-summary"><ul>${page.errors.map((e) => `<li>${escapeHtml(e)}</li>`).join('')}</ul></div>`
     : '';
   const notice = page.notice ? `<p class="hint" role="status">${escapeHtml(page.notice)}</p>` : '';
-  const recoveryLink = `<p><a href="/Account/LoginWithRecoveryCode?uid=${uid}">${t(culture, 'LoginWithRecoveryCode')}</a></p>`;
+  const recoveryLink = `<p><a href="/Account/LoginWithRecoveryCode?uid=${uid}">${t(texts, 'LoginWithRecoveryCode')}</a></p>`;
   const hidden = `<input type="hidden" name="uid" value="${escapeHtml(page.uid)}">
 <input type="hidden" name="culture" value="${escapeHtml(culture)}">`;
   const invalid = page.errors.length ? ' aria-invalid="true" aria-describedby="error-summary"' : '';
@@ -207,17 +222,17 @@ export function renderTwoFactorPage(culture: string, page: TwoFactorPage): strin
     body = `<form method="post" action="/Account/SendSecurityCode?uid=${uid}" novalidate>
 ${hidden}
 <fieldset class="providers">
-<legend>${t(culture, 'SelectTwoFactorProvider')}</legend>
+<legend>${t(texts, 'SelectTwoFactorProvider')}</legend>
 ${page.providers
   .map(
     (p, i) => `<div class="check">
 <input type="radio" id="provider-${escapeHtml(p)}" name="provider" value="${escapeHtml(p)}"${i === 0 ? ' checked autofocus' : ''}>
-<label for="provider-${escapeHtml(p)}">${providerLabel(culture, p)}</label>
+<label for="provider-${escapeHtml(p)}">${providerLabel(texts, p)}</label>
 </div>`,
   )
   .join('\n')}
 </fieldset>
-<button type="submit" class="primary">${t(culture, 'SendSecurityCode')}</button>
+<button type="submit" class="primary">${t(texts, 'SendSecurityCode')}</button>
 </form>
 ${recoveryLink}`;
   } else if (page.step === 'verify') {
@@ -226,32 +241,32 @@ ${recoveryLink}`;
 ${hidden}
 <input type="hidden" name="provider" value="${escapeHtml(page.provider ?? '')}">
 <div class="field">
-<label for="code">${t(culture, 'SecurityCode')}</label>
+<label for="code">${t(texts, 'SecurityCode')}</label>
 <input id="code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" maxlength="10" required autofocus${invalid}>
 </div>
 ${
   page.rememberBrowserEnabled
     ? `<div class="check">
 <input id="rememberBrowser" name="rememberBrowser" type="checkbox" value="true"${page.rememberBrowser ? ' checked' : ''}>
-<label for="rememberBrowser">${t(culture, 'RememberBrowser')}</label>
+<label for="rememberBrowser">${t(texts, 'RememberBrowser')}</label>
 </div>`
     : ''
 }
-<button type="submit" class="primary">${t(culture, 'Verify')}</button>
+<button type="submit" class="primary">${t(texts, 'Verify')}</button>
 </form>
-<p><a href="/Account/SendSecurityCode?uid=${uid}">${t(culture, 'ChooseAnotherProvider')}</a></p>
+<p><a href="/Account/SendSecurityCode?uid=${uid}">${t(texts, 'ChooseAnotherProvider')}</a></p>
 ${recoveryLink}`;
   } else {
-    body = `<p class="hint">${t(culture, 'RecoveryCodeHint')}</p>
+    body = `<p class="hint">${t(texts, 'RecoveryCodeHint')}</p>
 <form method="post" action="/Account/LoginWithRecoveryCode?uid=${uid}" novalidate>
 ${hidden}
 <div class="field">
-<label for="recoveryCode">${t(culture, 'RecoveryCode')}</label>
+<label for="recoveryCode">${t(texts, 'RecoveryCode')}</label>
 <input id="recoveryCode" name="recoveryCode" type="text" autocomplete="off" maxlength="20" required autofocus${invalid}>
 </div>
-<button type="submit" class="primary">${t(culture, 'Login')}</button>
+<button type="submit" class="primary">${t(texts, 'Login')}</button>
 </form>
-<p><a href="/Account/SendSecurityCode?uid=${uid}">${t(culture, 'TwoFactorVerification')}</a></p>`;
+<p><a href="/Account/SendSecurityCode?uid=${uid}">${t(texts, 'TwoFactorVerification')}</a></p>`;
   }
   return shell(culture, title, `<h1>${escapeHtml(title)}</h1>\n${summary}\n${body}`);
 }

@@ -3,9 +3,9 @@
 // enable/disable and the language menus of application-configuration, the default language (what
 // a request naming no enabled language gets; it cannot be deleted or disabled), a right-to-left
 // culture; texts filtered, edited through the query string, refused when malformed (with the
-// position), restored, and applied to application-localization of that tenant only; the
-// missing-translations report; export and import as JSON and XLIFF 2 (only changed values, with a
-// report; a bad file changes nothing); permissions.
+// position), restored, and applied to application-localization and the server-rendered login page
+// of that tenant only; the missing-translations report; export and import as JSON and XLIFF 2 (only
+// changed values, with a report; a bad file changes nothing); permissions.
 import { describe, expect, it } from 'vitest';
 import type {
   ImportLanguageTextsResultDto,
@@ -14,7 +14,7 @@ import type {
   MissingTextsReportDto,
 } from '../../contract/language-management.ts';
 import { tenants } from '../../server/db/schema/index.ts';
-import { browse, CookieJar, createUser, startAuthorization } from '../kit/auth.ts';
+import { browse, CookieJar, createUser, startAuthorization, submitLogin } from '../kit/auth.ts';
 import { expectError, identitySuite, request, signIn } from './identity-helpers.ts';
 
 type Page<T> = { totalCount: number; items: T[] };
@@ -291,6 +291,43 @@ describe('language texts', () => {
     expect((await localization(suite.acmeAdmin, 'fr')).body.resources.AbpUi?.texts.Save).toBe('Enregistrer');
     expectError(await suite.acmeAdmin.call('PUT', `${textPath('AbpUi', 'fr', 'NoSuchKey')}?value=x`), 404);
     expectError(await suite.acmeAdmin.call('PUT', `${path}?value=`), 400);
+  });
+
+  it('applies a tenant’s edited AbpAccount texts to the server-rendered login page, that tenant only', async () => {
+    const rememberMe = textPath('AbpAccount', 'fr', 'RememberMe');
+    const invalid = textPath('AbpAccount', 'en', 'InvalidUserNameOrPassword');
+    expect((await suite.acmeAdmin.call('PUT', `${rememberMe}?value=${encodeURIComponent('Rester connecté chez Acme')}`)).status).toBe(204);
+    expect(
+      (await suite.acmeAdmin.call('PUT', `${invalid}?value=${encodeURIComponent('Acme does not know these credentials')}`)).status,
+    ).toBe(204);
+    const loginPage = async (tenantId: string | null, culture: string) => {
+      const jar = new CookieJar();
+      if (tenantId) jar.cookies.set('__tenant', tenantId);
+      const page = await startAuthorization(suite.server, { jar, scope: 'openid profile' });
+      const localized = await browse(jar, `${page.url}&ui-culture=${culture}`);
+      expect(localized.status).toBe(200);
+      return { jar, url: page.url, html: await localized.text() };
+    };
+    try {
+      const acme = await loginPage(suite.acmeId, 'fr');
+      expect(acme.html).toContain('<label for="rememberMe">Rester connecté chez Acme</label>');
+      const host = await loginPage(null, 'fr');
+      expect(host.html).toContain('<label for="rememberMe">Se souvenir de moi</label>');
+      expect(host.html).not.toContain('chez Acme');
+      // The error of a refused sign-in on the tenant's page is its edited text too.
+      const english = await loginPage(suite.acmeId, 'en');
+      const refused = await submitLogin(english.jar, suite.server.url, english.url, english.html, {
+        userName: 'admin',
+        password: 'Wrong-Pass1',
+      });
+      expect(refused.status).toBe(401);
+      expect(await refused.text()).toContain('Acme does not know these credentials');
+    } finally {
+      expect((await suite.acmeAdmin.call('PUT', `${rememberMe}/restore`)).status).toBe(204);
+      expect((await suite.acmeAdmin.call('PUT', `${invalid}/restore`)).status).toBe(204);
+    }
+    // Restored: the change reaches the next page (the overrides cache is dropped on change).
+    expect((await loginPage(suite.acmeId, 'fr')).html).toContain('<label for="rememberMe">Se souvenir de moi</label>');
   });
 
   it('reports missing translations per resource with their keys', async () => {
