@@ -29,6 +29,7 @@ import {
   type TwoFactorProviderName,
   verifyTwoFactorCode,
 } from '../modules/account/two-factor.ts';
+import { textOverrides } from '../modules/language-management/overrides.ts';
 import { cultureFor, finishLogin, invalidLoginRequest, sendHtml } from './interactions.ts';
 import { renderMessagePage, renderTwoFactorPage, type TwoFactorPage } from './login-page.ts';
 import { checkRateLimit, rateLimitKeys, recordFailure } from './rate-limit.ts';
@@ -124,13 +125,17 @@ export function twoFactorPageRoutes(provider: Provider, ctx: AppContext) {
   const limitKeys = (request: FastifyRequest, pending: Pending) =>
     rateLimitKeys(request.ip, '/Account/VerifySecurityCode', pending.user.tenantId, pending.user.userName);
 
+  /** A two-factor page in the texts the user's host or tenant edited in language management (as the login page). */
+  const twoFactorHtml = async (pending: Pending, culture: string, page: TwoFactorPage) =>
+    renderTwoFactorPage(culture, { ...page, overrides: await textOverrides(ctx, pending.user.tenantId, culture) });
+
   /** The sign-in rate limit also bounds code guessing (users without lockout included). */
   async function tooManyAttempts(request: FastifyRequest, reply: FastifyReply, pending: Pending, culture: string, page: TwoFactorPage) {
     const retryAfter = await checkRateLimit(ctx, limitKeys(request, pending));
     if (retryAfter === null) return null;
     page.errors.push(localize(culture, 'AbpAccount::TooManyLoginAttempts'));
     reply.header('retry-after', String(retryAfter));
-    return sendHtml(reply, 429, renderTwoFactorPage(culture, page));
+    return sendHtml(reply, 429, await twoFactorHtml(pending, culture, page));
   }
 
   /** A wrong code: counts towards lockout and the rate limit; a lockout ends the attempt. */
@@ -162,7 +167,7 @@ export function twoFactorPageRoutes(provider: Provider, ctx: AppContext) {
       );
     }
     page.errors.push(localize(culture, page.step === 'recovery' ? 'AbpAccount::InvalidRecoveryCode' : 'AbpAccount::InvalidTwoFactorCode'));
-    return sendHtml(reply, 401, renderTwoFactorPage(culture, page));
+    return sendHtml(reply, 401, await twoFactorHtml(pending, culture, page));
   }
 
   return async (app: FastifyInstance) => {
@@ -176,7 +181,7 @@ export function twoFactorPageRoutes(provider: Provider, ctx: AppContext) {
       return sendHtml(
         reply,
         200,
-        renderTwoFactorPage(culture, { uid: pending.interaction.uid, step, providers: pending.providers, errors: [] }),
+        await twoFactorHtml(pending, culture, { uid: pending.interaction.uid, step, providers: pending.providers, errors: [] }),
       );
     };
 
@@ -194,7 +199,7 @@ export function twoFactorPageRoutes(provider: Provider, ctx: AppContext) {
         if (!chosen) {
           const page: TwoFactorPage = { uid: pending.interaction.uid, step: 'choose', providers: pending.providers, errors: [] };
           page.errors.push(localize(culture, 'AbpAccount::SelectTwoFactorProvider'));
-          return sendHtml(reply, 400, renderTwoFactorPage(culture, page));
+          return sendHtml(reply, 400, await twoFactorHtml(pending, culture, page));
         }
         if (chosen === TwoFactorProvider.Email) await sendEmailSecurityCode(ctx, pending.user, { culture });
         const query = new URLSearchParams({ uid: pending.interaction.uid, provider: chosen });
@@ -224,7 +229,7 @@ export function twoFactorPageRoutes(provider: Provider, ctx: AppContext) {
         culture,
         page.provider === 'Email' ? 'AbpAccount::SecurityCodeSentToEmail' : 'AbpAccount::EnterAuthenticatorCode',
       );
-      return sendHtml(reply, 200, renderTwoFactorPage(culture, page));
+      return sendHtml(reply, 200, await twoFactorHtml(pending, culture, page));
     });
 
     app.post(

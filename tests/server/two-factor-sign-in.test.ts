@@ -1,11 +1,13 @@
 // Two-factor at sign-in, through the real server: the password grant's RequiresTwoFactor answer and
 // its retry (e-mail code from the outbox, authenticator TOTP, recovery code), the anonymous
 // two-factor-providers / send-two-factor-code APIs, the behaviour settings, and the server login
-// page's second step (send security code, verify, remember this browser, recovery code).
+// page's second step (send security code, verify, remember this browser, recovery code), in the texts
+// the host edited in language management.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { securityLogs, users } from '../../server/db/schema/index.ts';
 import { authenticatorUri, confirmAuthenticator, generateRecoveryCodes } from '../../server/modules/account/two-factor.ts';
+import { restoreText, updateText } from '../../server/modules/language-management/text-service.ts';
 import { setSettingValues } from '../../server/modules/setting-management/store.ts';
 import {
   browse,
@@ -229,6 +231,20 @@ describe('login page with two-factor', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams(fields),
     });
+
+  it('shows the texts the host edited in language management on the second step', async () => {
+    await twoFactorUser('tfa.page.texts');
+    const address = { resourceName: 'AbpAccount', cultureName: 'en', name: 'SelectTwoFactorProvider' };
+    const { jar, uid } = await loginUntilSecondStep('tfa.page.texts');
+    const choosePage = async () => (await browse(jar, `${server.url}/Account/SendSecurityCode?uid=${uid}`)).text();
+    await updateText(server.ctx, null, null, address, 'Pick how to prove it is you');
+    try {
+      expect(await choosePage()).toContain('<legend>Pick how to prove it is you</legend>');
+    } finally {
+      await restoreText(server.ctx, null, address);
+    }
+    expect(await choosePage()).toContain('<legend>Select a verification provider</legend>');
+  });
 
   it('sends an e-mail code, verifies it, remembers the browser, and skips the second step next time', async () => {
     const user = await twoFactorUser('tfa.page');
