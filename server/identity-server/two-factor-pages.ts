@@ -16,7 +16,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Provider } from 'oidc-provider';
 import type { AppContext } from '../context.ts';
 import { users } from '../db/schema/index.ts';
-import { localize } from '../localization/index.ts';
 import {
   isRememberBrowserEnabled,
   redeemRecoveryCode,
@@ -31,7 +30,7 @@ import {
 } from '../modules/account/two-factor.ts';
 import { textOverrides } from '../modules/language-management/overrides.ts';
 import { cultureFor, finishLogin, invalidLoginRequest, sendHtml } from './interactions.ts';
-import { renderMessagePage, renderTwoFactorPage, type TwoFactorPage } from './login-page.ts';
+import { type PageTexts, pageText, renderMessagePage, renderTwoFactorPage, type TwoFactorPage } from './login-page.ts';
 import { checkRateLimit, rateLimitKeys, recordFailure } from './rate-limit.ts';
 import {
   completeSignIn,
@@ -126,14 +125,18 @@ export function twoFactorPageRoutes(provider: Provider, ctx: AppContext) {
     rateLimitKeys(request.ip, '/Account/VerifySecurityCode', pending.user.tenantId, pending.user.userName);
 
   /** A two-factor page in the texts the user's host or tenant edited in language management (as the login page). */
+  const textsOf = async (pending: Pending, culture: string): Promise<PageTexts> => ({
+    culture,
+    overrides: await textOverrides(ctx, pending.user.tenantId, culture),
+  });
   const twoFactorHtml = async (pending: Pending, culture: string, page: TwoFactorPage) =>
-    renderTwoFactorPage(culture, { ...page, overrides: await textOverrides(ctx, pending.user.tenantId, culture) });
+    renderTwoFactorPage(culture, { ...page, overrides: (await textsOf(pending, culture)).overrides });
 
   /** The sign-in rate limit also bounds code guessing (users without lockout included). */
   async function tooManyAttempts(request: FastifyRequest, reply: FastifyReply, pending: Pending, culture: string, page: TwoFactorPage) {
     const retryAfter = await checkRateLimit(ctx, limitKeys(request, pending));
     if (retryAfter === null) return null;
-    page.errors.push(localize(culture, 'AbpAccount::TooManyLoginAttempts'));
+    page.errors.push(pageText(await textsOf(pending, culture), 'TooManyLoginAttempts'));
     reply.header('retry-after', String(retryAfter));
     return sendHtml(reply, 429, await twoFactorHtml(pending, culture, page));
   }
@@ -160,13 +163,13 @@ export function twoFactorPageRoutes(provider: Provider, ctx: AppContext) {
         reply,
         401,
         renderMessagePage(culture, {
-          title: localize(culture, 'AbpAccount::Login'),
-          message: localize(culture, 'AbpAccount::UserLockedOutMessage'),
+          title: pageText(await textsOf(pending, culture), 'Login'),
+          message: pageText(await textsOf(pending, culture), 'UserLockedOutMessage'),
           alert: true,
         }),
       );
     }
-    page.errors.push(localize(culture, page.step === 'recovery' ? 'AbpAccount::InvalidRecoveryCode' : 'AbpAccount::InvalidTwoFactorCode'));
+    page.errors.push(pageText(await textsOf(pending, culture), page.step === 'recovery' ? 'InvalidRecoveryCode' : 'InvalidTwoFactorCode'));
     return sendHtml(reply, 401, await twoFactorHtml(pending, culture, page));
   }
 
@@ -198,7 +201,7 @@ export function twoFactorPageRoutes(provider: Provider, ctx: AppContext) {
         const chosen = pending.providers.find((p) => p === body.provider);
         if (!chosen) {
           const page: TwoFactorPage = { uid: pending.interaction.uid, step: 'choose', providers: pending.providers, errors: [] };
-          page.errors.push(localize(culture, 'AbpAccount::SelectTwoFactorProvider'));
+          page.errors.push(pageText(await textsOf(pending, culture), 'SelectTwoFactorProvider'));
           return sendHtml(reply, 400, await twoFactorHtml(pending, culture, page));
         }
         if (chosen === TwoFactorProvider.Email) await sendEmailSecurityCode(ctx, pending.user, { culture });
@@ -225,9 +228,9 @@ export function twoFactorPageRoutes(provider: Provider, ctx: AppContext) {
       const culture = cultureFor(request, pending?.interaction ?? null);
       const page = pending && (await verifyPage(pending, (request.query as Body).provider));
       if (!pending || !page) return invalidLoginRequest(reply, culture);
-      page.notice = localize(
-        culture,
-        page.provider === 'Email' ? 'AbpAccount::SecurityCodeSentToEmail' : 'AbpAccount::EnterAuthenticatorCode',
+      page.notice = pageText(
+        await textsOf(pending, culture),
+        page.provider === 'Email' ? 'SecurityCodeSentToEmail' : 'EnterAuthenticatorCode',
       );
       return sendHtml(reply, 200, await twoFactorHtml(pending, culture, page));
     });

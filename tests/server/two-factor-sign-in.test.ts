@@ -240,6 +240,10 @@ describe('login page with two-factor', () => {
     await updateText(server.ctx, null, null, address, 'Pick how to prove it is you');
     try {
       expect(await choosePage()).toContain('<legend>Pick how to prove it is you</legend>');
+      // The step's own messages too: no provider chosen.
+      const refused = await form(jar, `/Account/SendSecurityCode?uid=${uid}`, { uid, provider: 'Nope' });
+      expect(refused.status).toBe(400);
+      expect(await refused.text()).toContain('<li>Pick how to prove it is you</li>');
     } finally {
       await restoreText(server.ctx, null, address);
     }
