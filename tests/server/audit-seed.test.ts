@@ -6,7 +6,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedAuditLogs } from '../../scripts/seed-audit-logs.ts';
 import { auditLogs } from '../../server/db/schema/index.ts';
-import { auditLogConditions, listAuditLogs } from '../../server/modules/audit-logging/audit-log-repository.ts';
+import { auditLogConditions, deepPageOffset, listAuditLogs } from '../../server/modules/audit-logging/audit-log-repository.ts';
 import { countRows } from '../../server/modules/shared/counting.ts';
 import { startTestServer, type TestServer } from '../kit/test-server.ts';
 import { tenantIdOf } from './identity-helpers.ts';
@@ -176,4 +176,17 @@ describe('counting the seeded logs', () => {
     expect(list.extraProperties.totalCountIsEstimate).toBe(false);
     expect(list.items.every((item) => item.httpMethod === 'TRACE')).toBe(true);
   });
+});
+
+describe('deep pages of the seeded logs', () => {
+  // Past deepPageOffset a page takes its ids off the index first, then its rows by id: it must hold
+  // exactly the rows the direct read holds at the same places (a page starting just before the offset).
+  for (const sorting of [undefined, 'executionDuration asc', 'executionDuration desc', 'url asc', 'httpStatusCode desc']) {
+    it(`answers the same rows as the direct read, in the same order (${sorting ?? 'default order'})`, async () => {
+      const direct = await listAuditLogs(server.ctx, acmeId, { skipCount: deepPageOffset - 5, maxResultCount: 20, sorting });
+      const deep = await listAuditLogs(server.ctx, acmeId, { skipCount: deepPageOffset, maxResultCount: 10, sorting });
+      expect(deep.items.map((item) => item.id)).toEqual(direct.items.slice(5, 15).map((item) => item.id));
+      expect(deep.items).toEqual(direct.items.slice(5, 15));
+    });
+  }
 });
