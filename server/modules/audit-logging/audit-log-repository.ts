@@ -200,6 +200,46 @@ function inOrderOf<T extends { id: string }>(ids: string[], rows: T[]): T[] {
   return ids.map((id) => byId.get(id)).filter((row): row is T => row !== undefined);
 }
 
+/**
+ * One page of the audit logs or the entity changes in `order`. Near the start the rows are read
+ * directly; a deep page reads the skipped entries off the index (ids only, index-only) and then the
+ * rows of the page alone, by id and tenant.
+ */
+async function pageRows<Table extends typeof auditLogs | typeof entityChanges>(
+  ctx: AppContext,
+  table: Table,
+  tenantId: string | null,
+  where: SQL | undefined,
+  order: SQL[],
+  { offset, limit }: { offset: number; limit: number },
+): Promise<Table['$inferSelect'][]> {
+  // Both tables have the columns read here; the union is narrowed to one so Drizzle types the query.
+  const source = table as typeof auditLogs;
+  if (offset < deepPageOffset)
+    return ctx.db
+      .select()
+      .from(source)
+      .where(where)
+      .orderBy(...order)
+      .offset(offset)
+      .limit(limit) as Promise<Table['$inferSelect'][]>;
+  const ids = (
+    await ctx.db
+      .select({ id: source.id })
+      .from(source)
+      .where(where)
+      .orderBy(...order)
+      .offset(offset)
+      .limit(limit)
+  ).map((row) => row.id);
+  if (!ids.length) return [];
+  const rows = await ctx.db
+    .select()
+    .from(source)
+    .where(and(sameTenant(source.tenantId, tenantId), inArray(source.id, ids)));
+  return inOrderOf(ids, rows) as Table['$inferSelect'][];
+}
+
 /** Parameters indented for reading, as ABP's GetAsync re-serializes them; text that is not JSON stays as is. */
 function readableParameters(text: string | null): string | null {
   if (!text) return text;
@@ -310,34 +350,9 @@ export async function listAuditLogs(
   const order = auditLogOrder(filter.sorting);
   const { offset, limit } = pageOf(filter);
   // The count strategy (exact, capped or the planner's estimate) is shared/counting.ts, ADR 0006.
-  const { rows, totalCount, isEstimate } = await pageWithCount(ctx, auditLogs, where, { offset, limit }, async () => {
-    if (offset < deepPageOffset)
-      return ctx.db
-        .select()
-        .from(auditLogs)
-        .where(where)
-        .orderBy(...order)
-        .offset(offset)
-        .limit(limit);
-    // A deep page: the skipped entries are read off the index (index-only), the rows only for the page.
-    const ids = (
-      await ctx.db
-        .select({ id: auditLogs.id })
-        .from(auditLogs)
-        .where(where)
-        .orderBy(...order)
-        .offset(offset)
-        .limit(limit)
-    ).map((row) => row.id);
-    if (!ids.length) return [];
-    return inOrderOf(
-      ids,
-      await ctx.db
-        .select()
-        .from(auditLogs)
-        .where(and(sameTenant(auditLogs.tenantId, tenantId), inArray(auditLogs.id, ids))),
-    );
-  });
+  const { rows, totalCount, isEstimate } = await pageWithCount(ctx, auditLogs, where, { offset, limit }, () =>
+    pageRows(ctx, auditLogs, tenantId, where, order, { offset, limit }),
+  );
   return { totalCount, items: rows.map((row) => toAuditLogDto(row)), extraProperties: { totalCountIsEstimate: isEstimate } };
 }
 
@@ -381,33 +396,9 @@ export async function listEntityChanges(
   const order = entityChangeOrder(filter.sorting);
   const { offset, limit } = pageOf(filter);
   // Counted as the audit log list is (ADR 0006): an exact count(*) read every change of the tenant.
-  const { rows, totalCount, isEstimate } = await pageWithCount(ctx, entityChanges, where, { offset, limit }, async () => {
-    if (offset < deepPageOffset)
-      return ctx.db
-        .select()
-        .from(entityChanges)
-        .where(where)
-        .orderBy(...order)
-        .offset(offset)
-        .limit(limit);
-    const ids = (
-      await ctx.db
-        .select({ id: entityChanges.id })
-        .from(entityChanges)
-        .where(where)
-        .orderBy(...order)
-        .offset(offset)
-        .limit(limit)
-    ).map((row) => row.id);
-    if (!ids.length) return [];
-    return inOrderOf(
-      ids,
-      await ctx.db
-        .select()
-        .from(entityChanges)
-        .where(and(sameTenant(entityChanges.tenantId, tenantId), inArray(entityChanges.id, ids))),
-    );
-  });
+  const { rows, totalCount, isEstimate } = await pageWithCount(ctx, entityChanges, where, { offset, limit }, () =>
+    pageRows(ctx, entityChanges, tenantId, where, order, { offset, limit }),
+  );
   return { totalCount, items: await withPropertyChanges(ctx, rows), extraProperties: { totalCountIsEstimate: isEstimate } };
 }
 
