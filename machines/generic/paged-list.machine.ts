@@ -13,6 +13,10 @@
 //   them in the URL (a shared or reloaded address restores the same view through the input).
 // - `empty` is a loaded page without items; `failed` keeps the last items so the table does not jump.
 // - A page past the end (an old shared address, rows deleted since) loads the last page instead.
+// - A total may be an estimate (`extraProperties.totalCountIsEstimate`, the server's large lists:
+//   ADR 0006): it is kept flagged so the pager says "about N", and it never decides where the list
+//   ends, since it may fall short of the real count: a page with rows past it is shown as it is, and
+//   an empty page is the empty state (the list ends where the rows stop).
 import { assign, emit, fromPromise, type SnapshotFrom, setup } from 'xstate';
 
 export type FilterValue = string | number | boolean | null | undefined;
@@ -32,7 +36,12 @@ export interface FetchPageInput {
 export interface PageResult<TItem = unknown> {
   items: TItem[];
   totalCount: number;
+  /** As ABP's estimated lists answer it (contract/common.ts EstimatedPagedResultDto). */
+  extraProperties?: { totalCountIsEstimate?: boolean } | null;
 }
+
+/** Whether an answer's total is an estimate rather than an exact count. */
+export const isEstimate = (result: PageResult): boolean => result.extraProperties?.totalCountIsEstimate === true;
 
 export interface PagedListInput {
   pageSize?: number;
@@ -46,6 +55,8 @@ export interface PagedListInput {
 export interface PagedListContext<TItem = unknown> {
   items: TItem[];
   totalCount: number;
+  /** True when totalCount is the server's estimate (show "about N"; it does not end the list). */
+  totalCountIsEstimate: boolean;
   /** 1-based page in force. */
   page: number;
   pageSize: number;
@@ -116,7 +127,8 @@ export const pagedListMachine = setup({
   guards: {
     autoLoad: ({ context }) => context.autoLoad,
     hasItems: (_, result: PageResult) => result.items.length > 0,
-    isPastEnd: ({ context }, result: PageResult) => result.totalCount > 0 && context.page > lastPage(result.totalCount, context.pageSize),
+    isPastEnd: ({ context }, result: PageResult) =>
+      !isEstimate(result) && result.totalCount > 0 && context.page > lastPage(result.totalCount, context.pageSize),
   },
   actions: {
     editFilters: assign({ filters: ({ context }, filters: ListFilters) => ({ ...context.filters, ...filters }) }),
@@ -132,6 +144,7 @@ export const pagedListMachine = setup({
     storePage: assign({
       items: (_, result: PageResult) => result.items,
       totalCount: (_, result: PageResult) => result.totalCount,
+      totalCountIsEstimate: (_, result: PageResult) => isEstimate(result),
       error: null,
     }),
   },
@@ -142,6 +155,7 @@ export const pagedListMachine = setup({
     return {
       items: [],
       totalCount: 0,
+      totalCountIsEstimate: false,
       page: wholePage(input.page),
       pageSize: input.pageSize && input.pageSize > 0 ? Math.floor(input.pageSize) : defaultPageSize,
       sorting: input.sorting ?? null,
@@ -184,6 +198,7 @@ export const pagedListMachine = setup({
             actions: assign({
               page: ({ context, event }) => lastPage(event.output.totalCount, context.pageSize),
               totalCount: ({ event }) => event.output.totalCount,
+              totalCountIsEstimate: false,
             }),
           },
           {
@@ -208,10 +223,11 @@ export type PagedListMachine = typeof pagedListMachine;
 
 /** The view model of a list: rows, the table's status, the pager's zero-based index. */
 export function selectPagedList<TItem = unknown>(snapshot: SnapshotFrom<PagedListMachine>) {
-  const { items, totalCount, page, pageSize, sorting, filters, appliedFilters, error } = snapshot.context;
+  const { items, totalCount, totalCountIsEstimate, page, pageSize, sorting, filters, appliedFilters, error } = snapshot.context;
   return {
     items: items as TItem[],
     totalCount,
+    totalCountIsEstimate,
     page,
     pageIndex: page - 1,
     pageSize,

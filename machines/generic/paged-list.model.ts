@@ -1,4 +1,5 @@
-// The test model of the paged list: a page with rows, an empty page, a page past the end and a failure; typing a filter,
+// The test model of the paged list: a page with rows, an empty page, a page past the end, pages whose
+// total is an estimate (rows past it, none) and a failure; typing a filter,
 // applying it, a select that applies at once, sorting, paging, refresh and retry. Inputs: a list that
 // loads at once (the usual screen), one restored from a URL that waits for `refresh`, and one from an
 // address with an unusable page, page size and filters.
@@ -37,6 +38,9 @@ export const pagedListModel: MachineModel<typeof pagedListMachine> = {
     done('fetchPage', { items: [], totalCount: 0 }),
     // Past the end of a list of 12 (the restored page 3 of 25): the last page loads instead.
     done('fetchPage', { items: [], totalCount: 12 }),
+    // An estimated total (ADR 0006) past which the page still has rows, and an empty page of one.
+    done('fetchPage', { items: rows, totalCount: 12, extraProperties: { totalCountIsEstimate: true } }),
+    done('fetchPage', { items: [], totalCount: 12, extraProperties: { totalCountIsEstimate: true } }),
     failed('fetchPage'),
     ...events,
   ],

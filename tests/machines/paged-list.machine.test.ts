@@ -148,6 +148,35 @@ describe('paged list', () => {
     expect(none.requests).toHaveLength(1);
   });
 
+  it('an estimated total (ADR 0006) is flagged and ends nothing: rows past it are shown, an empty page is empty', async () => {
+    const estimated = (count: number, totalCount: number): PageResult => ({
+      ...page(count, totalCount),
+      extraProperties: { totalCountIsEstimate: true },
+    });
+    // The estimate says 12,000 rows; page 1,500 (rows 14,991-15,000) still has rows: shown as they are.
+    const run = start({ page: 1500 });
+    run.requests[0]!.resolve(estimated(10, 15_000));
+    await settled();
+    expect(run.view()).toMatchObject({ status: 'ready', page: 1500, totalCount: 15_000, totalCountIsEstimate: true });
+    run.actor.send({ type: 'page.change', page: 2000 });
+    run.requests[1]!.resolve(estimated(10, 12_000));
+    await settled();
+    expect(run.view()).toMatchObject({ page: 2000, totalCountIsEstimate: true });
+    expect(run.requests).toHaveLength(2);
+    // Past the real end: the empty state, no last page guessed from the estimate, no further request.
+    run.actor.send({ type: 'page.change', page: 2600 });
+    run.requests[2]!.resolve(estimated(0, 26_000));
+    await settled();
+    expect(run.actor.getSnapshot().value).toBe('empty');
+    expect(run.view()).toMatchObject({ page: 2600, totalCountIsEstimate: true, items: [] });
+    expect(run.requests).toHaveLength(3);
+    // An exact answer clears the flag.
+    run.actor.send({ type: 'page.change', page: 1 });
+    run.requests[3]!.resolve(page(3, 3));
+    await settled();
+    expect(run.view()).toMatchObject({ page: 1, totalCount: 3, totalCountIsEstimate: false });
+  });
+
   it('a restored list that does not load at once waits for refresh', () => {
     const run = start({ autoLoad: false, pageSize: 0, filters: { url: '/api' } });
     expect(run.actor.getSnapshot().value).toBe('idle');

@@ -2,7 +2,7 @@
 // breakpoints and theme resolution. No DOM, no CSS: these files import no *.css.ts.
 import { describe, expect, it } from 'vitest';
 import { initials } from '../../src/ui/initials.ts';
-import { pageRange } from '../../src/ui/pagination.ts';
+import { estimatedPageRange, pageRange } from '../../src/ui/pagination.ts';
 import { httpMethodBadgeVariant, statusCodeBadgeVariant } from '../../src/ui/status.ts';
 import { ariaSort, nextSort, toSorting } from '../../src/ui/table-sort.ts';
 import { breakpointOf, breakpoints, mediaDown, mediaUp } from '../../src/ui/theme/breakpoints.ts';
@@ -46,16 +46,59 @@ describe('HTTP method badge', () => {
 
 describe('pageRange', () => {
   it('first page of many', () => {
-    expect(pageRange(0, 10, 95)).toEqual({ from: 1, to: 10, total: 95, pageCount: 10, hasPrevious: false, hasNext: true });
+    expect(pageRange(0, 10, 95)).toEqual({
+      from: 1,
+      to: 10,
+      total: 95,
+      pageCount: 10,
+      hasPrevious: false,
+      hasNext: true,
+      isEstimate: false,
+    });
   });
   it('last, partial page', () => {
-    expect(pageRange(9, 10, 95)).toEqual({ from: 91, to: 95, total: 95, pageCount: 10, hasPrevious: true, hasNext: false });
+    expect(pageRange(9, 10, 95)).toEqual({
+      from: 91,
+      to: 95,
+      total: 95,
+      pageCount: 10,
+      hasPrevious: true,
+      hasNext: false,
+      isEstimate: false,
+    });
   });
   it('empty list', () => {
-    expect(pageRange(0, 10, 0)).toEqual({ from: 0, to: 0, total: 0, pageCount: 1, hasPrevious: false, hasNext: false });
+    expect(pageRange(0, 10, 0)).toEqual({ from: 0, to: 0, total: 0, pageCount: 1, hasPrevious: false, hasNext: false, isEstimate: false });
   });
   it('clamps a page index past the end (rows deleted meanwhile)', () => {
     expect(pageRange(5, 10, 12)).toMatchObject({ from: 11, to: 12, hasNext: false, hasPrevious: true });
+  });
+});
+
+describe('estimatedPageRange (a total the server estimated, ADR 0006)', () => {
+  it('a full first page: next is open, no page count is claimed', () => {
+    expect(estimatedPageRange(0, 10, 1_234_567, 10)).toEqual({
+      from: 1,
+      to: 10,
+      total: 1_234_567,
+      pageCount: null,
+      hasPrevious: false,
+      hasNext: true,
+      isEstimate: true,
+    });
+  });
+  it('a full page past the estimate is not clamped to it, and the total is never below the rows seen', () => {
+    expect(estimatedPageRange(1500, 10, 12_000, 10)).toMatchObject({
+      from: 15_001,
+      to: 15_010,
+      total: 15_010,
+      hasNext: true,
+      hasPrevious: true,
+    });
+  });
+  it('a short page ends the list; an empty one shows no rows', () => {
+    expect(estimatedPageRange(3, 10, 12_000, 4)).toMatchObject({ from: 31, to: 34, hasNext: false });
+    expect(estimatedPageRange(3, 10, 12_000, 0)).toMatchObject({ from: 0, to: 0, hasNext: false, hasPrevious: true });
   });
 });
 

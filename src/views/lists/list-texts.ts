@@ -19,6 +19,7 @@ export const listTexts: { en: Record<Common, string>; ar: Record<Common, string>
       previous: 'Previous page',
       next: 'Next page',
       range: '{0}–{1} of {2}',
+      rangeEstimate: '{0}–{1} of about {2, number, ::compact-long}',
     },
     ar: {
       filters: 'عوامل التصفية',
@@ -32,6 +33,7 @@ export const listTexts: { en: Record<Common, string>; ar: Record<Common, string>
       previous: 'الصفحة السابقة',
       next: 'الصفحة التالية',
       range: '{0}–{1} من {2}',
+      rangeEstimate: '{0}–{1} من حوالي {2, number, ::compact-long}',
     },
     fr: {
       filters: 'Filtres',
@@ -45,6 +47,7 @@ export const listTexts: { en: Record<Common, string>; ar: Record<Common, string>
       previous: 'Page précédente',
       next: 'Page suivante',
       range: '{0}–{1} sur {2}',
+      rangeEstimate: '{0}–{1} sur environ {2, number, ::compact-long}',
     },
     hy: {
       filters: 'Ֆիլտրեր',
@@ -58,5 +61,6 @@ export const listTexts: { en: Record<Common, string>; ar: Record<Common, string>
       previous: 'Նախորդ էջ',
       next: 'Հաջորդ էջ',
       range: '{0}–{1}՝ {2}-ից',
+      rangeEstimate: '{0}–{1}՝ մոտ {2, number, ::compact-long}-ից',
     },
   };

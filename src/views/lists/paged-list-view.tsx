@@ -37,7 +37,8 @@ export type ListTextKey =
   | 'pageSize'
   | 'previous'
   | 'next'
-  | 'range';
+  | 'range'
+  | 'rangeEstimate';
 export type ListTranslate = (key: ListTextKey, ...args: Array<string | number>) => string;
 
 /** A pagedList actor whose pages come from `load` (aborted when a newer request replaces it). */
@@ -158,6 +159,8 @@ export function ListTable<TItem extends RowData>({
         pageIndex={view.pageIndex}
         pageSize={view.pageSize}
         totalCount={view.totalCount}
+        totalCountIsEstimate={view.totalCountIsEstimate}
+        itemCount={view.items.length}
         onPageChange={(pageIndex) => list.send({ type: 'page.change', page: pageIndex + 1 })}
         texts={{
           navigation: t('pagination'),
@@ -165,6 +168,7 @@ export function ListTable<TItem extends RowData>({
           previous: t('previous'),
           next: t('next'),
           range: (from, to, total) => t('range', from, to, total),
+          rangeEstimate: (from, to, total) => t('rangeEstimate', from, to, total),
         }}
       />
     </>

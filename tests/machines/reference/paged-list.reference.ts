@@ -4,7 +4,9 @@
 // filter changes, dropping stale responses, retry, empty and error states, sorting and page size")
 // and issue 9 (filters and page in the URL). Typing edits the filters only; applying them, a select
 // that applies at once, or sorting go back to page 1; every request is announced for the URL; a page
-// past the end of the list loads the last page instead; a failure keeps the rows shown. Plain code:
+// past the end of the list loads the last page instead; a failure keeps the rows shown. An estimated
+// total (ADR 0006: the answer's extraProperties.totalCountIsEstimate, issue 22) is shown as an
+// estimate and never ends the list, since it may fall short of the real count. Plain code:
 // it does not import the machine.
 import type { ReferenceEvent, ReferenceRun, RuleBook } from '../reference-driver.ts';
 import { Recorder } from '../reference-driver.ts';
@@ -16,6 +18,7 @@ type Phase = 'idle' | 'loading' | 'loaded' | 'empty' | 'failed';
 export interface PagedListExpectedView {
   items: unknown[];
   totalCount: number;
+  totalCountIsEstimate: boolean;
   page: number;
   pageIndex: number;
   pageSize: number;
@@ -57,6 +60,10 @@ export const pagedListRules: RuleBook = {
     rows: { state: 'loading', text: 'A page with rows shows them and the total; no error.' },
     empty: { state: 'loading', text: 'A page without rows is the empty state: no rows (the old ones go), the total, no error.' },
     pastEnd: { state: 'loading', text: 'A page past the end of a non-empty list loads the last page instead.' },
+    estimate: {
+      state: 'loading',
+      text: 'A total the answer flags as an estimate is shown flagged and ends nothing: a page past it with rows shows them, an empty one is the empty state (no last page is guessed from it).',
+    },
     failed: { state: 'loading', text: 'A failure shows the error state with the error, keeping the rows shown.' },
     retry: { state: 'failed', text: 'Retry repeats the failed request.' },
   },
@@ -90,6 +97,7 @@ export function pagedListReference(rawInput: unknown): ReferenceRun<PagedListExp
   let page = wholePage(input.page);
   let items: unknown[] = [];
   let totalCount = 0;
+  let totalCountIsEstimate = false;
   let error: unknown = null;
   let phase: Phase = 'idle';
 
@@ -109,6 +117,7 @@ export function pagedListReference(rawInput: unknown): ReferenceRun<PagedListExp
     view: () => ({
       items,
       totalCount,
+      totalCountIsEstimate,
       page,
       pageIndex: page - 1,
       pageSize,
@@ -154,17 +163,21 @@ export function pagedListReference(rawInput: unknown): ReferenceRun<PagedListExp
         recorder.rule('retry');
         load();
       } else if (phase === 'loading' && e.type === 'done' && e.actor === 'fetchPage') {
-        const result = e.output as { items: unknown[]; totalCount: number };
+        const result = e.output as { items: unknown[]; totalCount: number; extraProperties?: { totalCountIsEstimate?: boolean } };
+        const estimated = result.extraProperties?.totalCountIsEstimate === true;
         const last = Math.max(1, Math.ceil(result.totalCount / pageSize));
-        if (result.totalCount > 0 && page > last) {
+        if (!estimated && result.totalCount > 0 && page > last) {
           recorder.rule('pastEnd');
           page = last;
           totalCount = result.totalCount;
+          totalCountIsEstimate = false;
           load();
         } else {
+          if (estimated) recorder.rule('estimate');
           recorder.rule(result.items.length > 0 ? 'rows' : 'empty');
           items = result.items;
           totalCount = result.totalCount;
+          totalCountIsEstimate = estimated;
           error = null;
           phase = result.items.length > 0 ? 'loaded' : 'empty';
         }
