@@ -23,7 +23,14 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { EventObject } from 'xstate';
-import { type MachineModel, type ModelPath, modelPaths } from '../../machines/testing/model-paths.ts';
+import {
+  type Edge,
+  type MachineModel,
+  type ModelPath,
+  machineEdges,
+  modelPaths,
+  uncoveredEdges,
+} from '../../machines/testing/model-paths.ts';
 import { launchBrowser } from '../kit/browser.ts';
 import { type Call, type ReferenceEvent, type ReferenceRun, toReferenceEvent } from '../machines/reference-driver.ts';
 
@@ -47,7 +54,18 @@ export interface UiPathSuite<TView> {
    * An actor result the real product never produces (a server answer its contract excludes), with
    * the reason; the paths that contain one are left to the machine suite.
    */
-  unproducible?(event: EventObject, path: ModelPath): string | undefined;
+  unproducible?(event: EventObject, path: ModelPath, index: number): string | undefined;
+  /**
+   * The events the product goes through for the model's event at `path.path.steps[index]`, when its
+   * model is scaled down (a countdown of 2 where the product counts 60: the model's last tick is the
+   * product's remaining ticks). Each is played and told the reference in turn; by default the event itself.
+   */
+  asPlayed?(event: EventObject, path: ModelPath, index: number): EventObject[];
+  /**
+   * 'covering': instead of every playable path, the fewest (picked greedily) that together take every
+   * transition the playable paths take, so a slow screen stays within the suite's time.
+   */
+  sample?: 'all' | 'covering';
   /** Opens the screen for this path, after arranging what its automatic outcomes need. */
   open(page: Page, path: ModelPath): Promise<void>;
   /**
@@ -88,15 +106,13 @@ async function playInBrowser<TView>(suite: UiPathSuite<TView>, path: ModelPath):
         reference = suite.reference(path.input);
         await suite.open(page, path);
       } else {
-        const plain = toReferenceEvent(event) as { type: string; actor?: string };
-        if (isAutomatic(suite, event)) running.delete(plain.actor!);
-        else
-          await suite.act(
-            page,
-            event,
-            steps.slice(index + 1).map((later) => later.event),
-          );
-        reference!.send(plain as ReferenceEvent);
+        const upcoming = steps.slice(index + 1).map((later) => later.event);
+        for (const played of suite.asPlayed?.(event, path, index) ?? [event]) {
+          const plain = toReferenceEvent(played) as { type: string; actor?: string };
+          if (isAutomatic(suite, played)) running.delete(plain.actor!);
+          else await suite.act(page, played, upcoming);
+          reference!.send(plain as ReferenceEvent);
+        }
       }
       const taken = reference!.take();
       for (const call of taken.calls) if (suite.automaticActors.includes(call.name)) running.add(call.name);
@@ -121,6 +137,37 @@ async function playInBrowser<TView>(suite: UiPathSuite<TView>, path: ModelPath):
   }
 }
 
+const edgeKey = (edge: Edge) => `${edge.source}|${edge.eventType}|${edge.guard}>${edge.target}`;
+
+/**
+ * The fewest paths (greedily: each next one takes the most transitions not yet taken, the shorter on
+ * a tie) that take every transition some path of `paths` takes; in the paths' order.
+ */
+export function coveringPaths<T extends ModelPath>(model: MachineModel, paths: T[]): T[] {
+  const all = machineEdges(model.machine).map(edgeKey);
+  const takes = paths.map((path) => {
+    const untaken = new Set(uncoveredEdges(model.machine, [path]).map(edgeKey));
+    return new Set(all.filter((edge) => !untaken.has(edge)));
+  });
+  const left = new Set(takes.flatMap((taken) => [...taken]));
+  const chosen = new Set<number>();
+  while (left.size > 0) {
+    let best = -1;
+    let bestGain = 0;
+    for (const [index, taken] of takes.entries()) {
+      if (chosen.has(index)) continue;
+      const gain = [...taken].filter((edge) => left.has(edge)).length;
+      if (gain > bestGain || (gain === bestGain && gain > 0 && paths[index]!.path.steps.length < paths[best]!.path.steps.length)) {
+        best = index;
+        bestGain = gain;
+      }
+    }
+    chosen.add(best);
+    for (const edge of takes[best]!) left.delete(edge);
+  }
+  return paths.filter((_, index) => chosen.has(index));
+}
+
 /** One browser test per generated path of the product's scenarios. */
 export function describeUiPaths<TView>(name: string, suite: UiPathSuite<TView>): void {
   describe(`${name} model paths through the real screen, checked against the reference`, () => {
@@ -133,11 +180,14 @@ export function describeUiPaths<TView>(name: string, suite: UiPathSuite<TView>):
       expect(suite.model.scenarios.map((s) => s.name).filter((scenario) => !named.has(scenario))).toEqual([]);
     });
     const excused = new Set(Object.keys(suite.notPlayable ?? {}));
-    const paths = modelPaths(suite.model).filter(
+    const playable = modelPaths(suite.model).filter(
       (path) =>
         suite.scenarios.includes(path.scenario) &&
-        !path.path.steps.some((step) => excused.has(step.event.type) || suite.unproducible?.(step.event, path as ModelPath) !== undefined),
+        !path.path.steps.some(
+          (step, index) => excused.has(step.event.type) || suite.unproducible?.(step.event, path as ModelPath, index) !== undefined,
+        ),
     );
+    const paths = suite.sample === 'covering' ? coveringPaths(suite.model, playable) : playable;
     for (const path of paths) it(path.title, () => playInBrowser(suite, path as ModelPath));
   });
 }
