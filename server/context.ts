@@ -47,8 +47,15 @@ export interface AccessTokenVerifier {
   verify(token: string): Promise<Record<string, unknown> | null>;
 }
 
+/** An OAuth client calling with its own client-credentials token: no user (ADR 0023). */
+export interface CurrentClient {
+  clientId: string;
+}
+
 export interface PermissionChecker {
   isGranted(user: CurrentUser | null, tenantId: string | null, name: string): Promise<boolean>;
+  /** Whether the client holds the permission (provider C, granted on the host) in this tenant. */
+  isGrantedToClient(client: CurrentClient | null, tenantId: string | null, name: string): Promise<boolean>;
   /** Every permission the caller holds, for application-configuration's auth.grantedPolicies. */
   grantedNames(user: CurrentUser | null, tenantId: string | null): Promise<string[]>;
 }

@@ -19,6 +19,7 @@ import type { AppContext } from '../context.ts';
 import { localize } from '../localization/index.ts';
 import { accessTokenClaims, createFindAccount, type FinanceAccount } from './account.ts';
 import { cultureOfKoa } from './culture.ts';
+import { secretStamp } from '../modules/openiddict/application-store.ts';
 import { isFirstPartyClient } from './first-party.ts';
 import { escapeHtml, logoutScriptPath, renderMessagePage } from './login-page.ts';
 
@@ -182,6 +183,12 @@ export function buildConfiguration(ctx: AppContext, jwks: { keys: object[] }, ad
       },
     },
     extraTokenClaims: async (koa, token) => {
+      // A client's own token (no user) carries the stamp of the secret it authenticated with, so
+      // regenerating the secret retires it at the API (ADR 0023).
+      if ((token as AnyToken).kind === 'ClientCredentials') {
+        const stamp = secretStamp(koa.oidc.client?.clientSecret);
+        return stamp ? { client_secret_stamp: stamp } : undefined;
+      }
       const account = koa.oidc.entities.Account as FinanceAccount | undefined;
       if ((token as AnyToken).kind !== 'AccessToken' || !account?.user) return undefined;
       return accessTokenClaims(account);

@@ -1,15 +1,18 @@
 // Per-request context, resolved in a fixed order by onRequest hooks:
 //   culture (query culture/ui-culture, culture cookie, Accept-Language; once the tenant is known, the
 //   first of them that is an enabled language of the tenant or host, else its default language) ->
-//   caller (Bearer access token verified, its session still live, the user active) ->
+//   caller (Bearer access token verified, its session still live, the user active; or a client's
+//   own client-credentials token, its application still allowed that flow with the same secret) ->
 //   tenant (token claim, then __tenant query, header, cookie; id or name; unknown/inactive -> 404) ->
-//   access (the route's declared permission / authentication / feature).
+//   access (the route's declared permission / authentication / feature; a client passes only a
+//   permission it holds as provider C, never a route that needs a signed-in user; ADR 0023).
 // Routes declare their access in `config.auth`; a route without it is refused by the route-table test.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
-import type { AppContext, CurrentUser, TenantInfo } from '../context.ts';
-import { identitySessions, users } from '../db/schema/index.ts';
+import type { AppContext, CurrentClient, CurrentUser, TenantInfo } from '../context.ts';
+import { applications, identitySessions, users } from '../db/schema/index.ts';
 import { forbidden, tenantResolveError, unauthenticated } from '../errors.ts';
+import { secretStamp } from '../modules/openiddict/application-store.ts';
 import { hotStatement } from './hot-statement.ts';
 import { cultureFromAcceptLanguage, defaultCulture, findLanguage, localize } from '../localization/index.ts';
 import type { LocalizableText } from '../errors.ts';
@@ -32,6 +35,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     culture: string;
     currentUser: CurrentUser | null;
+    /** The OAuth client of a client-credentials token (currentUser is then null). */
+    currentClient: CurrentClient | null;
     tenant: TenantInfo | null;
     /** Why a presented Bearer token was not accepted (for WWW-Authenticate). */
     tokenError: string | null;
@@ -151,9 +156,34 @@ function liveCallerQueries(ctx: AppContext) {
       .where(eq(users.id, sql.placeholder('userId')))
       .limit(1),
   );
+  // A client's own token: its live application row (one round trip, client tokens only).
+  const clientSelection = {
+    clientType: applications.clientType,
+    clientSecret: applications.clientSecret,
+    grantTypes: applications.grantTypes,
+    epoch: ctx.cache.epochColumn,
+  };
+  const byClient = hotStatement<LiveClientRow>(
+    ctx.database,
+    'live_client_by_id',
+    clientSelection,
+    ctx.db
+      .select(clientSelection)
+      .from(applications)
+      .where(and(eq(applications.clientId, sql.placeholder('clientId')), eq(applications.isDeleted, false)))
+      .limit(1),
+  );
   return {
     find: (userId: string, sessionId: string | null) => (sessionId ? bySession.execute({ sessionId, userId }) : byUser.execute({ userId })),
+    findClient: (clientId: string) => byClient.execute({ clientId }),
   };
+}
+
+interface LiveClientRow {
+  clientType: string;
+  clientSecret: string | null;
+  grantTypes: string[];
+  epoch: string | number | bigint | null;
 }
 
 type LiveCallerQueries = ReturnType<typeof liveCallerQueries>;
@@ -168,6 +198,12 @@ async function resolveCaller(ctx: AppContext, queries: LiveCallerQueries, reques
   }
   const userId = claimString(claims.sub);
   const sessionId = claimString(claims.session_id);
+  const tokenClient = claimString(claims.client_id);
+  // oidc-provider gives a client-credentials token the client id as its subject (no account).
+  if (!sessionId && userId && userId === tokenClient) {
+    await resolveClient(ctx, queries, request, tokenClient, claims);
+    return;
+  }
   if (!userId || !guidPattern.test(userId)) {
     request.tokenError = 'invalid_token';
     return;
@@ -198,6 +234,31 @@ async function resolveCaller(ctx: AppContext, queries: LiveCallerQueries, reques
       .where(eq(identitySessions.id, row.sessionRowId))
       .catch((error: unknown) => request.log.warn({ err: error }, 'could not record session activity'));
   }
+}
+
+/**
+ * A client-credentials token is accepted while its application exists, is confidential, still
+ * allows the client-credentials flow and has the secret the token was issued against: deleting the
+ * client, withdrawing the flow or regenerating the secret stops its tokens on the next request.
+ */
+async function resolveClient(
+  ctx: AppContext,
+  queries: LiveCallerQueries,
+  request: FastifyRequest,
+  clientId: string,
+  claims: Record<string, unknown>,
+): Promise<void> {
+  const [row] = await queries.findClient(clientId);
+  ctx.cache.observeEpoch(row?.epoch);
+  const live =
+    row?.clientType === 'confidential' &&
+    row.grantTypes.includes('client_credentials') &&
+    claimString(claims.client_secret_stamp) === secretStamp(row.clientSecret);
+  if (!live) {
+    request.tokenError = 'invalid_token';
+    return;
+  }
+  request.currentClient = { clientId };
 }
 
 function requestedTenant(request: FastifyRequest): { value: string; fromCookie: boolean } | null {
@@ -235,12 +296,20 @@ async function resolveTenant(ctx: AppContext, request: FastifyRequest, reply: Fa
 async function checkAccess(ctx: AppContext, request: FastifyRequest): Promise<void> {
   const { auth, feature } = request.routeOptions.config;
   if (!auth || 'anonymous' in auth) return;
-  if (!request.currentUser) throw unauthenticated();
+  const { currentUser, currentClient } = request;
+  if (!currentUser && !currentClient) throw unauthenticated();
+  // A client is authenticated but no user: a route for a signed-in user is not for it (ABP answers
+  // such a call from the user's missing id; we refuse it up front).
+  if (!currentUser && !('permission' in auth)) throw forbidden();
   const tenantId = request.tenant?.id ?? null;
   if (feature && !(await ctx.features.isEnabled(tenantId, feature))) throw forbidden();
   if ('permission' in auth) {
     const names = Array.isArray(auth.permission) ? auth.permission : [auth.permission];
-    const results = await Promise.all(names.map((name) => ctx.permissions.isGranted(request.currentUser, tenantId, name)));
+    const isGranted = (name: string) =>
+      currentUser
+        ? ctx.permissions.isGranted(currentUser, tenantId, name)
+        : ctx.permissions.isGrantedToClient(currentClient, tenantId, name);
+    const results = await Promise.all(names.map(isGranted));
     const granted = auth.all ? results.every(Boolean) : results.some(Boolean);
     if (!granted) throw forbidden();
   }
@@ -249,6 +318,7 @@ async function checkAccess(ctx: AppContext, request: FastifyRequest): Promise<vo
 export function registerRequestContext(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('culture', defaultCulture);
   app.decorateRequest('currentUser', null);
+  app.decorateRequest('currentClient', null);
   app.decorateRequest('tenant', null);
   app.decorateRequest('tokenError', null);
   app.decorateRequest('t', function (this: FastifyRequest, text: LocalizableText | string, ...params: Array<string | number>) {

@@ -18,7 +18,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../../context.ts';
-import { notFound } from '../../errors.ts';
+import { forbidden, notFound } from '../../errors.ts';
 import { issueDownloadToken, redeemDownloadToken } from '../identity/download-token.ts';
 
 export const developerDocsPermission = 'Finance.Developer.Docs';
@@ -49,7 +49,9 @@ export async function developerDocsRoutes(fastify: FastifyInstance, ctx: AppCont
       config: { auth: { permission: developerDocsPermission } },
     },
     async (request, reply) => {
-      const user = request.currentUser!;
+      // A browser cookie for a signed-in user; a client's token (ADR 0023) has no user to hand it to.
+      const user = request.currentUser;
+      if (!user) throw forbidden();
       const token = issueDownloadToken(ctx, {
         purpose: 'developer-docs',
         userId: user.id,

@@ -56,10 +56,10 @@ export async function sessionAdminRoutes(fastify: FastifyInstance, ctx: AppConte
       await revokeIdentitySession(ctx, session.sessionId);
       await writeSignInLog(
         ctx,
-        signInLogContext(request, request.tenant, request.currentUser!.clientId),
+        signInLogContext(request, request.tenant, request.currentUser?.clientId ?? request.currentClient?.clientId ?? null),
         SecurityLogActions.SessionRevoked,
         { id: session.userId, userName, tenantId: session.tenantId },
-        { sessionId: session.sessionId, device: session.device, clientId: session.clientId, revokedBy: request.currentUser!.id },
+        { sessionId: session.sessionId, device: session.device, clientId: session.clientId, revokedBy: request.currentUser?.id ?? null },
       );
       return reply.status(204).send(null);
     },

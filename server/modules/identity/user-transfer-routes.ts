@@ -183,9 +183,11 @@ export async function userTransferRoutes(fastify: FastifyInstance, ctx: AppConte
       const reasonOf = (error: AppError) =>
         error.validationErrors?.length ? error.validationErrors.map((v) => request.t(v.message)).join(' ') : request.t(error.text);
       const result = await importUsers(ctx, caller, rows, { manageRoles }, reasonOf);
-      const token = result.failed.length
-        ? await storeFailedRows(ctx, { tenantId: caller.tenantId, userId: request.currentUser!.id }, fileType, result.failed)
-        : null;
+      // The failed rows' download is the signed-in user's; a client (ADR 0023) gets the counts only.
+      const token =
+        result.failed.length && request.currentUser
+          ? await storeFailedRows(ctx, { tenantId: caller.tenantId, userId: request.currentUser.id }, fileType, result.failed)
+          : null;
       return {
         allCount: result.allCount,
         succeededCount: result.succeededCount,

@@ -4,9 +4,11 @@
 // - the identity server reads an application by client id through a per-process cache (60 s);
 //   every write publishes `applicationsTopic` on the cache bus, which drops the entry in this and
 //   every other instance (PostgreSQL NOTIFY), so the next token request sees the change;
+// - a client-credentials token carries the stamp of the secret it was issued against
+//   (secretStamp); the API refuses it once the secret was regenerated (ADR 0023);
 // - the grant types oidc-provider is given are the ones this server implements; anything else
 //   stored on a row is not offered to it.
-import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { TtlCache } from '../../cache.ts';
 import type { AppContext } from '../../context.ts';
@@ -46,6 +48,14 @@ export async function verifyClientSecret(ctx: AppContext, stored: string | null 
   } catch {
     return false;
   }
+}
+
+/**
+ * A short fingerprint of a stored secret hash (itself salted, so a new secret always gets a new
+ * stamp); says nothing about the secret. Null for a client without a secret.
+ */
+export function secretStamp(stored: string | null | undefined): string | null {
+  return stored ? createHash('sha256').update(stored).digest('base64url').slice(0, 16) : null;
 }
 
 /** A new client secret: 32 random bytes, base64url (43 characters). */

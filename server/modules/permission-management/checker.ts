@@ -2,6 +2,9 @@
 // - a user holds a permission when it is granted to the user (U, user id) or to one of the user's
 //   roles (R, role name), within the current tenant; roles come from the database, never the token,
 //   and include the roles of the user's organization units and of their ancestor units;
+// - an OAuth client calling with its client-credentials token holds what was granted to it (C,
+//   client id), read on the host as ABP's ClientPermissionValueProvider does (an application serves
+//   every tenant), and only where the definition allows provider C (ADR 0023);
 // - the definition's side must allow the tenant, its required feature must be enabled, and its
 //   parent (recursively) must be held too;
 // - every grant change and every change of a user's roles publishes on the cache bus, so all
@@ -140,6 +143,11 @@ export function createPermissionChecker(ctx: AppContext): PermissionChecker {
   const sameTenant = (user: CurrentUser, tenantId: string | null) => (user.tenantId ?? null) === (tenantId ?? null);
 
   return {
+    async isGrantedToClient(client, tenantId, name) {
+      const definition = findPermission(name);
+      if (!client || !definition?.allowedProviders.includes('C')) return false;
+      return holds(definition, await caches.grantsOf(null, 'C', client.clientId), tenantId);
+    },
     async isGranted(user, tenantId, name) {
       const definition = findPermission(name);
       if (!user || !definition || !sameTenant(user, tenantId)) return false;
