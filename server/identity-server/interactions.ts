@@ -20,7 +20,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Provider } from 'oidc-provider';
 import type { AppContext, TenantInfo } from '../context.ts';
 import { findApplication } from '../modules/openiddict/application-store.ts';
-import { findLanguage, localize } from '../localization/index.ts';
+import { findLanguage, localizeWith } from '../localization/index.ts';
 import { loadAccount } from './account.ts';
 import { enabledLanguages, textOverrides } from '../modules/language-management/overrides.ts';
 import {
@@ -167,17 +167,19 @@ export async function finishLogin(
 export const sendHtml = (reply: FastifyReply, status: number, body: string) =>
   reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(body);
 
-/** No live interaction (or not this one): the login request has expired. */
-export const invalidLoginRequest = (reply: FastifyReply, culture: string) =>
-  sendHtml(
+/** No live interaction (or not this one): the login request has expired; in the texts the request's host or tenant edited. */
+export async function invalidLoginRequest(ctx: AppContext, reply: FastifyReply, culture: string) {
+  const texts: PageTexts = { culture, overrides: await textOverrides(ctx, reply.request.tenant?.id ?? null, culture) };
+  return sendHtml(
     reply,
     400,
     renderMessagePage(culture, {
-      title: localize(culture, 'AbpAccount::InvalidLoginRequest'),
-      message: localize(culture, 'AbpAccount::LoginRequestExpired'),
+      title: pageText(texts, 'InvalidLoginRequest'),
+      message: pageText(texts, 'LoginRequestExpired'),
       alert: true,
     }),
   );
+}
 
 export function interactionRoutes(provider: Provider, ctx: AppContext) {
   const details = (request: FastifyRequest, reply: FastifyReply) => provider.interactionDetails(request.raw, reply.raw).catch(() => null);
@@ -237,7 +239,7 @@ export function interactionRoutes(provider: Provider, ctx: AppContext) {
       if (!(request.query as Record<string, string | undefined>).uid) return reply.callNotFound();
       const interaction = await details(request, reply);
       const culture = cultureFor(request, interaction);
-      if (!interaction) return invalidLoginRequest(reply, culture);
+      if (!interaction) return invalidLoginRequest(ctx, reply, culture);
       if (interaction.prompt.name === 'consent') return finishConsent(request, reply, interaction);
       const tenant = request.tenant;
       const page: LoginPage = {
@@ -285,7 +287,8 @@ export function interactionRoutes(provider: Provider, ctx: AppContext) {
         const body = (request.body ?? {}) as Body;
         const interaction = await details(request, reply);
         const culture = cultureFor(request, interaction, body);
-        if (!interaction || body.uid !== interaction.uid || interaction.prompt.name !== 'login') return invalidLoginRequest(reply, culture);
+        if (!interaction || body.uid !== interaction.uid || interaction.prompt.name !== 'login')
+          return invalidLoginRequest(ctx, reply, culture);
 
         const tenantName = body.tenant?.trim() ?? '';
         const userName = body.userNameOrEmailAddress?.trim() ?? '';
@@ -335,7 +338,7 @@ export function interactionRoutes(provider: Provider, ctx: AppContext) {
           } catch (error) {
             if (!(error instanceof AppError)) throw error;
             await writeSignInLog(ctx, at, SecurityLogActions.LoginCaptchaFailed, { id: null, userName: userName.slice(0, 256) });
-            page.errors.push(localize(culture, error.text));
+            page.errors.push(localizeWith(texts.overrides, culture, error.text));
             return sendHtml(reply, 400, renderLoginPage(culture, page));
           }
         }

@@ -5,7 +5,7 @@
 //   Arabic pages are dir="rtl";
 // - accessible without script: labelled fields, an error summary with role="alert", invalid
 //   fields marked aria-invalid and described by their message, the first invalid field autofocused.
-import { findLanguage, formatText, languages, localize } from '../localization/index.ts';
+import { findLanguage, languages, localizeWith, type TextOverrides } from '../localization/index.ts';
 import { canonicalCulture, isRightToLeftCulture } from '../modules/language-management/cultures.ts';
 
 export const stylesheetPath = '/Account/login.css';
@@ -18,12 +18,11 @@ export const escapeHtml = (value: unknown): string =>
   String(value ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** What a page's texts are read in: its culture, and the host's or tenant's edits of that culture (resource -> key -> value). */
-export type PageTexts = { culture: string; overrides?: Readonly<Record<string, Readonly<Record<string, string>>>> };
+export type PageTexts = { culture: string; overrides?: TextOverrides };
 
 /** "AbpAccount::key" in the page's culture: an edit from language management first, else the shipped text (ABP's {0} placeholders). */
 export function pageText(texts: PageTexts, key: string, ...params: Array<string | number>): string {
-  const edited = texts.overrides?.AbpAccount?.[key];
-  return edited === undefined ? localize(texts.culture, `AbpAccount::${key}`, ...params) : formatText(edited, params);
+  return localizeWith(texts.overrides, texts.culture, `AbpAccount::${key}`, ...params);
 }
 
 const t = (texts: PageTexts, key: string, ...params: Array<string | number>) => escapeHtml(pageText(texts, key, ...params));

@@ -180,7 +180,7 @@ export function twoFactorPageRoutes(provider: Provider, ctx: AppContext) {
     const showStep = (step: 'choose' | 'recovery') => async (request: FastifyRequest, reply: FastifyReply) => {
       const pending = await pendingOf(request, reply);
       const culture = cultureFor(request, pending?.interaction ?? null);
-      if (!pending) return invalidLoginRequest(reply, culture);
+      if (!pending) return invalidLoginRequest(ctx, reply, culture);
       return sendHtml(
         reply,
         200,
@@ -197,7 +197,7 @@ export function twoFactorPageRoutes(provider: Provider, ctx: AppContext) {
         const body = (request.body ?? {}) as Body;
         const pending = await pendingOf(request, reply, body);
         const culture = cultureFor(request, pending?.interaction ?? null, body);
-        if (!pending || isLockedOut(pending.user)) return invalidLoginRequest(reply, culture);
+        if (!pending || isLockedOut(pending.user)) return invalidLoginRequest(ctx, reply, culture);
         const chosen = pending.providers.find((p) => p === body.provider);
         if (!chosen) {
           const page: TwoFactorPage = { uid: pending.interaction.uid, step: 'choose', providers: pending.providers, errors: [] };
@@ -227,7 +227,7 @@ export function twoFactorPageRoutes(provider: Provider, ctx: AppContext) {
       const pending = await pendingOf(request, reply);
       const culture = cultureFor(request, pending?.interaction ?? null);
       const page = pending && (await verifyPage(pending, (request.query as Body).provider));
-      if (!pending || !page) return invalidLoginRequest(reply, culture);
+      if (!pending || !page) return invalidLoginRequest(ctx, reply, culture);
       page.notice = pageText(
         await textsOf(pending, culture),
         page.provider === 'Email' ? 'SecurityCodeSentToEmail' : 'EnterAuthenticatorCode',
@@ -243,7 +243,7 @@ export function twoFactorPageRoutes(provider: Provider, ctx: AppContext) {
         const pending = await pendingOf(request, reply, body);
         const culture = cultureFor(request, pending?.interaction ?? null, body);
         const page = pending && (await verifyPage(pending, body.provider));
-        if (!pending || !page || isLockedOut(pending.user)) return invalidLoginRequest(reply, culture);
+        if (!pending || !page || isLockedOut(pending.user)) return invalidLoginRequest(ctx, reply, culture);
         page.rememberBrowser = body.rememberBrowser === 'true';
         const limited = await tooManyAttempts(request, reply, pending, culture, page);
         if (limited) return limited;
@@ -272,7 +272,7 @@ export function twoFactorPageRoutes(provider: Provider, ctx: AppContext) {
         const body = (request.body ?? {}) as Body;
         const pending = await pendingOf(request, reply, body);
         const culture = cultureFor(request, pending?.interaction ?? null, body);
-        if (!pending || isLockedOut(pending.user)) return invalidLoginRequest(reply, culture);
+        if (!pending || isLockedOut(pending.user)) return invalidLoginRequest(ctx, reply, culture);
         const page: TwoFactorPage = { uid: pending.interaction.uid, step: 'recovery', providers: pending.providers, errors: [] };
         const limited = await tooManyAttempts(request, reply, pending, culture, page);
         if (limited) return limited;

@@ -117,8 +117,11 @@ export function resourceTexts(culture: string, onlyDynamics = false): Record<str
   return merged;
 }
 
-function lookup(culture: string, resource: string, key: string): string | undefined {
-  return resources.get(culture)?.[resource]?.[key] ?? resources.get(defaultCulture)?.[resource]?.[key];
+/** The texts an owner (host or tenant) changed in one culture through language management: resource -> key -> value. */
+export type TextOverrides = Readonly<Record<string, Readonly<Record<string, string>>>>;
+
+function lookup(culture: string, resource: string, key: string, overrides?: TextOverrides | null): string | undefined {
+  return overrides?.[resource]?.[key] ?? resources.get(culture)?.[resource]?.[key] ?? resources.get(defaultCulture)?.[resource]?.[key];
 }
 
 /** Formats "{0} {1}" placeholders. */
@@ -129,10 +132,25 @@ export function formatText(template: string, params: ReadonlyArray<string | numb
   });
 }
 
-/** Localizes "Resource::Key" (or a LocalizableText) into the given culture. */
+/** Localizes "Resource::Key" (or a LocalizableText) into the given culture, as shipped (no owner's edits). */
 export function localize(culture: string, text: LocalizableText | string, ...params: Array<string | number>): string {
+  return localizeWith(null, culture, text, ...params);
+}
+
+/**
+ * The one override-aware look-up every server-produced text goes through: "Resource::Key" (or a
+ * LocalizableText) in the culture, the owner's edit of that culture first (language management's
+ * textOverrides, loaded for the request in the request pipeline), else the shipped text of the
+ * culture, else English, else the key itself.
+ */
+export function localizeWith(
+  overrides: TextOverrides | null | undefined,
+  culture: string,
+  text: LocalizableText | string,
+  ...params: Array<string | number>
+): string {
   const { key, params: own } = typeof text === 'string' ? { key: text, params } : text;
   const [resource, name] = key.includes('::') ? (key.split('::', 2) as [string, string]) : ['Finance', key];
-  const template = lookup(culture, resource, name) ?? name;
+  const template = lookup(culture, resource, name, overrides) ?? name;
   return formatText(template, own ?? params);
 }

@@ -2,7 +2,7 @@
 // (camelCase member names, localized messages); known HTTP errors keep their status with a generic
 // localized text; anything else is logged and answered 500 without internals.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { defaultCulture, localize } from '../localization/index.ts';
+import { defaultCulture, localizeWith } from '../localization/index.ts';
 import { AppError, internalError, type LocalizableText, type ValidationErrorItem, validationError } from '../errors.ts';
 
 interface SchemaIssue {
@@ -86,8 +86,9 @@ export function toAppError(error: FastifyError | Error): AppError {
 }
 
 export function sendAppError(request: FastifyRequest, reply: FastifyReply, error: AppError) {
-  // Router errors (frameworkErrors) arrive on a bare request without our decorators.
-  const t = (text: LocalizableText | string) => localize(request.culture ?? defaultCulture, text);
+  // Router errors (frameworkErrors) arrive on a bare request without our decorators. The owner's
+  // edited texts (language management) apply as to every other text of the request (issue 19).
+  const t = (text: LocalizableText | string) => localizeWith(request.textOverrides, request.culture ?? defaultCulture, text);
   const validationErrors = error.validationErrors?.map((item) => ({ message: t(item.message), members: item.members })) ?? null;
   const details = error.validationErrors
     ? [t(error.detailsText ?? 'AbpValidation::ValidationNarrativeTitle'), ...(validationErrors ?? []).map((v) => ` - ${v.message}`)].join(

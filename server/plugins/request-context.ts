@@ -14,9 +14,9 @@ import { applications, identitySessions, users } from '../db/schema/index.ts';
 import { forbidden, tenantResolveError, unauthenticated } from '../errors.ts';
 import { secretStamp } from '../modules/openiddict/application-store.ts';
 import { hotStatement } from './hot-statement.ts';
-import { cultureFromAcceptLanguage, defaultCulture, findLanguage, localize } from '../localization/index.ts';
+import { cultureFromAcceptLanguage, defaultCulture, findLanguage, localizeWith, type TextOverrides } from '../localization/index.ts';
 import type { LocalizableText } from '../errors.ts';
-import { requestCultureOf } from '../modules/language-management/overrides.ts';
+import { requestCultureOf, textOverridesNow } from '../modules/language-management/overrides.ts';
 
 export type RouteAccess =
   | { anonymous: true }
@@ -40,6 +40,8 @@ declare module 'fastify' {
     tenant: TenantInfo | null;
     /** Why a presented Bearer token was not accepted (for WWW-Authenticate). */
     tokenError: string | null;
+    /** The host's or tenant's edited texts in the request's culture (language management), loaded with the culture. */
+    textOverrides: TextOverrides | null;
     t(text: LocalizableText | string, ...params: Array<string | number>): string;
   }
 }
@@ -321,18 +323,30 @@ export function registerRequestContext(app: FastifyInstance, ctx: AppContext): v
   app.decorateRequest('currentClient', null);
   app.decorateRequest('tenant', null);
   app.decorateRequest('tokenError', null);
+  app.decorateRequest('textOverrides', null);
+  // Every text the server produces for a request (errors included) reads the owner's edits (issue 19).
   app.decorateRequest('t', function (this: FastifyRequest, text: LocalizableText | string, ...params: Array<string | number>) {
-    return localize(this.culture, text, ...params);
+    return localizeWith(this.textOverrides, this.culture, text, ...params);
   });
   const queries = liveCallerQueries(ctx);
   app.addHook('onRequest', async (request, reply) => {
     const requested = requestedCulture(request);
     request.culture = requested ?? defaultCulture;
-    await resolveCaller(ctx, queries, request);
-    await resolveTenant(ctx, request, reply);
+    try {
+      await resolveCaller(ctx, queries, request);
+      await resolveTenant(ctx, request, reply);
+    } catch (error) {
+      // Refused before the tenant is known (bad token, unknown tenant): the host's edits of the named culture.
+      const overrides = textOverridesNow(ctx, null, request.culture);
+      request.textOverrides = overrides instanceof Promise ? await overrides.catch(() => null) : overrides;
+      throw error;
+    }
     // The first named culture that is an enabled language of the tenant (or host); else its default
     // language (Abp.Localization.DefaultLanguage), as language management keeps them.
-    request.culture = await requestCultureOf(ctx, request.tenant?.id ?? null, requestedCultureTags(request));
+    const tenantId = request.tenant?.id ?? null;
+    request.culture = await requestCultureOf(ctx, tenantId, requestedCultureTags(request));
+    const overrides = textOverridesNow(ctx, tenantId, request.culture);
+    request.textOverrides = overrides instanceof Promise ? await overrides : overrides;
     await checkAccess(ctx, request);
   });
 }

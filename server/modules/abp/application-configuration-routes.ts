@@ -4,7 +4,7 @@
 // - localization.values is filled only when includeLocalizationResources is true (its default);
 // - only granted policies, client-visible settings and client-visible features are sent;
 // - an unsupported cultureName is a 400 naming cultureName.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   ApplicationConfigurationDto,
   ApplicationConfigurationQuery,
@@ -18,6 +18,7 @@ import { withCompiledMessages } from '../../localization/compiled.ts';
 import { resourceTexts } from '../../localization/index.ts';
 import { allFeatures } from '../feature-management/definitions.ts';
 import { featureStore } from '../feature-management/checker.ts';
+import { localizationAnswer, matchesIfNoneMatch } from '../language-management/localization-answer.ts';
 import { languageInfos, matchLanguage, tenantLanguages, withOverrides } from '../language-management/overrides.ts';
 import { getVisibleSettingValues } from '../setting-management/store.ts';
 import { currentCultureOf } from './cultures.ts';
@@ -147,7 +148,7 @@ export async function applicationConfigurationRoutes(app: FastifyInstance, ctx: 
       schema: { tags: ['Abp'], querystring: ApplicationLocalizationQuery, response: { 200: ApplicationLocalizationDto } },
       config: { auth: { anonymous: true } },
     },
-    async (request) => {
+    async (request, reply) => {
       const {
         cultureName,
         onlyDynamics = false,
@@ -157,16 +158,25 @@ export async function applicationConfigurationRoutes(app: FastifyInstance, ctx: 
       const tenantId = request.tenant?.id ?? null;
       const language = matchLanguage(await tenantLanguages(ctx, tenantId), cultureName);
       if (!language) throw invalidField('cultureName', 'AbpValidation::The field {0} is invalid.', 'cultureName');
-      const shipped = resourceTexts(language.cultureName, onlyDynamics);
-      const overridden = onlyDynamics ? shipped : await withOverrides(ctx, tenantId, language.cultureName, shipped);
-      // The SPA ships without the ICU parser: it asks for the product's messages compiled (issue 19).
-      const texts = compiledMessages ? withCompiledMessages(overridden) : overridden;
-      return {
-        resources: Object.fromEntries(
-          Object.entries(texts).map(([name, values]) => [name, { texts: values, baseResources: baseResources[name] ?? [] }]),
-        ),
-        currentCulture: currentCultureOf(language.cultureName, language.displayName),
-      };
+      // Kept serialized with a strong ETag per owner, culture and resource set; the browser
+      // revalidates (no-cache) and gets 304 while nothing changed (issue 19, localization-answer.ts).
+      const answer = await localizationAnswer(ctx, tenantId, language.cultureName, { onlyDynamics, compiledMessages }, async () => {
+        const shipped = resourceTexts(language.cultureName, onlyDynamics);
+        const overridden = onlyDynamics ? shipped : await withOverrides(ctx, tenantId, language.cultureName, shipped);
+        // The SPA ships without the ICU parser: it asks for the product's messages compiled (issue 19).
+        const texts = compiledMessages ? withCompiledMessages(overridden) : overridden;
+        return String(
+          reply.serialize({
+            resources: Object.fromEntries(
+              Object.entries(texts).map(([name, values]) => [name, { texts: values, baseResources: baseResources[name] ?? [] }]),
+            ),
+            currentCulture: currentCultureOf(language.cultureName, language.displayName),
+          }),
+        );
+      });
+      reply.header('cache-control', 'no-cache').header('etag', answer.etag);
+      if (matchesIfNoneMatch(request.headers['if-none-match'], answer.etag)) return (reply as FastifyReply).code(304).send();
+      return reply.type('application/json; charset=utf-8').send(answer.body);
     },
   );
 }

@@ -12,7 +12,7 @@ import { and, eq } from 'drizzle-orm';
 import { TtlCache } from '../../cache.ts';
 import type { AppContext } from '../../context.ts';
 import { languages, languageTexts } from '../../db/schema/index.ts';
-import { defaultCulture as productDefaultCulture } from '../../localization/index.ts';
+import { defaultCulture as productDefaultCulture, type TextOverrides } from '../../localization/index.ts';
 import { sameTenant } from '../shared/tenancy.ts';
 import { isRightToLeftCulture, twoLetterOf } from './cultures.ts';
 
@@ -134,6 +134,14 @@ export async function languageInfos(ctx: AppContext, tenantId: string | null) {
 }
 
 const overrideKey = (tenantId: string | null, cultureName: string) => `${tenantPart(tenantId)}|${cultureName}`;
+
+/**
+ * textOverrides without a promise when they are cached (the request pipeline loads them for every
+ * request: a cached hit must cost no await, issue 16).
+ */
+export function textOverridesNow(ctx: AppContext, tenantId: string | null, cultureName: string): TextOverrides | Promise<TextOverrides> {
+  return storeOf(ctx).overrides.get(overrideKey(tenantId, cultureName)) ?? textOverrides(ctx, tenantId, cultureName);
+}
 
 /** The texts the host or a tenant changed in one culture: resource -> key -> value. */
 export function textOverrides(

@@ -4,7 +4,8 @@
 //   instance reads it again on its next request;
 // - a type is named by its name (case-insensitive) or its GUID; an unknown one answers 404;
 // - a value answers its stored name (empty, spec 3) and a displayName in the request's culture:
-//   the stored name when one is set, else its text in resources/FinanceLookups (display-names.ts);
+//   the stored name when one is set, else its text in resources/FinanceLookups (display-names.ts),
+//   as the host or tenant edited it in language management (the request's textOverrides);
 // - the host imports an authoritative id mapping (id-mapping.ts) with Finance.Lookups.ManageIds.
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { asc } from 'drizzle-orm';
@@ -21,7 +22,8 @@ import {
 import type { AppContext } from '../../context.ts';
 import { lookupTypes, lookupValues } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
-import { lookupDisplayName } from './display-names.ts';
+import type { TextOverrides } from '../../localization/index.ts';
+import { lookupDisplayName, lookupNamesResource } from './display-names.ts';
 import { importLookupIdMapping } from './id-mapping.ts';
 import { lookupsTopic } from './lookup-values.ts';
 
@@ -36,6 +38,11 @@ interface Catalogue {
   valuesByType: Map<string, StoredValue[]>;
   /** The values with their display names, per culture, built on first use. */
   localized: Map<string, Map<string, LookupValueDto[]>>;
+  /**
+   * The same for an owner who edited FinanceLookups texts, by that culture's edits (a new object
+   * whenever language management's cache reloads them, so an edit is never served stale).
+   */
+  edited: WeakMap<object, Map<string, LookupValueDto[]>>;
   /** By lower-case name and by id. */
   typeByKey: Map<string, LookupTypeDto>;
 }
@@ -58,21 +65,23 @@ async function readCatalogue(ctx: AppContext): Promise<Catalogue> {
     typeByKey.set(type.name.toLowerCase(), type);
     typeByKey.set(type.id, type);
   }
-  return { types, valuesByType, localized: new Map(), typeByKey };
+  return { types, valuesByType, localized: new Map(), edited: new WeakMap(), typeByKey };
 }
 
-/** The values of a type with their display names in one culture. */
-function valuesIn(catalogue: Catalogue, typeId: string, culture: string): LookupValueDto[] {
-  let byType = catalogue.localized.get(culture);
+/** The values of a type with their display names in one culture, with the owner's edits of that culture. */
+function valuesIn(catalogue: Catalogue, typeId: string, culture: string, overrides: TextOverrides | null): LookupValueDto[] {
+  const edits = overrides?.[lookupNamesResource];
+  let byType = edits ? catalogue.edited.get(edits) : catalogue.localized.get(culture);
   if (!byType) {
     byType = new Map();
-    catalogue.localized.set(culture, byType);
+    if (edits) catalogue.edited.set(edits, byType);
+    else catalogue.localized.set(culture, byType);
   }
   let values = byType.get(typeId);
   if (!values) {
     values = (catalogue.valuesByType.get(typeId) ?? []).map(({ typeName, ...value }) => ({
       ...value,
-      displayName: lookupDisplayName(culture, typeName, value.code, value.name),
+      displayName: lookupDisplayName(culture, typeName, value.code, value.name, edits ? overrides : null),
     }));
     byType.set(typeId, values);
   }
@@ -104,7 +113,7 @@ export async function lookupRoutes(fastify: FastifyInstance, ctx: AppContext) {
       const catalogue = await current();
       const type = catalogue.typeByKey.get(request.params.type.toLowerCase());
       if (!type) throw notFound('LookupType', request.params.type);
-      return { items: valuesIn(catalogue, type.id, request.culture) };
+      return { items: valuesIn(catalogue, type.id, request.culture, request.textOverrides) };
     },
   );
 
