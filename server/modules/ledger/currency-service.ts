@@ -4,6 +4,12 @@
 // - a currency used by a ledger account, a product price or a service-permission limit keeps its
 //   decimals (every stored amount is in its minor unit) and cannot be deleted, only deactivated;
 //   an inactive currency takes no new account;
+// - every active currency of a tenant has the tenant's system accounts in it (finance-domain.md
+//   "Seeded per tenant and currency", among them FX_LIQUIDITY, which a cross-currency movement
+//   goes through: ADR 0020): made by the seed for LL and USD, and in the same transaction as the
+//   currency when one is created active or made active later (idempotent: the accounts' unique
+//   (tenant, currency, code) index); system accounts that no transfer has touched do not make a
+//   currency "in use" and go with it when it is deleted;
 // - every tenant (and the host) starts with LL (0 decimals, ADR 0012) and USD (2), FIAT.
 import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -11,7 +17,7 @@ import type { CreateCurrencyDto, CurrencyDto, GetCurrenciesInput, UpdateCurrency
 import { iso, type PagedResult } from '../../../contract/common.ts';
 import { trackEntityChange } from '../../audit/scope.ts';
 import type { AppContext } from '../../context.ts';
-import { currencies, ledgerAccounts, productPrices, servicePermissions } from '../../db/schema/index.ts';
+import { currencies, ledgerAccounts, ledgerTransfers, productPrices, servicePermissions } from '../../db/schema/index.ts';
 import { notFound, staleConcurrencyStamp } from '../../errors.ts';
 import type { Executor } from '../identity/user-repository.ts';
 import { lookupValuesOf } from '../lookups/lookup-values.ts';
@@ -21,6 +27,38 @@ import { ledgerErrors } from './errors.ts';
 import type { LedgerCaller } from './transfer-service.ts';
 
 type CurrencyRow = typeof currencies.$inferSelect;
+
+/** The accounts every tenant holds in each of its active currencies. */
+export const systemAccounts = [
+  { code: 'CASH', name: 'Cash on hand', type: 'Assets' },
+  { code: 'BANK_CLEARING', name: 'Bank clearing', type: 'Assets' },
+  { code: 'CARD_CLEARING', name: 'Card clearing', type: 'Assets' },
+  { code: 'RECEIVABLES', name: 'Receivables', type: 'ReceivablesPayables' },
+  { code: 'PAYABLES', name: 'Payables', type: 'ReceivablesPayables' },
+  { code: 'SALES_INCOME', name: 'Sales income', type: 'Incomes' },
+  { code: 'FEE_INCOME', name: 'Fee income', type: 'Incomes' },
+  { code: 'REBATE_EXPENSE', name: 'Rebate expense', type: 'Expenses' },
+  { code: 'TAX_PAYABLE', name: 'Tax payable', type: 'ReceivablesPayables' },
+  { code: 'FX_LIQUIDITY', name: 'FX liquidity', type: 'FinancialAccounts' },
+] as const;
+
+/** The system accounts of a tenant in the given currencies; those already there are kept as they are. */
+export async function ensureSystemAccounts(db: Executor, tenantId: string | null, currencyCodes: readonly string[]): Promise<void> {
+  if (!currencyCodes.length) return;
+  const typeIds = new Map<string, string>();
+  for (const { type } of systemAccounts) if (!typeIds.has(type)) typeIds.set(type, await lookupIdOf(db, 'AccountType', type));
+  const rows = currencyCodes.flatMap((currencyCode) =>
+    systemAccounts.map((account) => ({
+      tenantId,
+      code: account.code,
+      name: account.name,
+      currencyCode,
+      accountTypeId: typeIds.get(account.type)!,
+      isSystem: true,
+    })),
+  );
+  await db.insert(ledgerAccounts).values(rows).onConflictDoNothing();
+}
 
 export const seededCurrencies = [
   { code: 'LL', name: 'Lebanese pound', symbol: 'L.L.', decimals: 0 },
@@ -115,10 +153,21 @@ export const getCurrency = async (ctx: AppContext, tenantId: string | null, id: 
 
 /** Ledger accounts, product prices and service-permission limits keep amounts in the currency's minor unit. */
 async function inUse(db: Executor, tenantId: string | null, code: string): Promise<boolean> {
+  // Any account a user made, or a system account some transfer has touched.
   const [row] = await db
     .select({ id: ledgerAccounts.id })
     .from(ledgerAccounts)
-    .where(and(sameTenant(ledgerAccounts.tenantId, tenantId), eq(ledgerAccounts.currencyCode, code)))
+    .where(
+      and(
+        sameTenant(ledgerAccounts.tenantId, tenantId),
+        eq(ledgerAccounts.currencyCode, code),
+        or(
+          eq(ledgerAccounts.isSystem, false),
+          sql`exists (select 1 from ${ledgerTransfers} where ${ledgerTransfers.debitAccountId} = ${ledgerAccounts.id})`,
+          sql`exists (select 1 from ${ledgerTransfers} where ${ledgerTransfers.creditAccountId} = ${ledgerAccounts.id})`,
+        ),
+      ),
+    )
     .limit(1);
   if (row) return true;
   const [price] = await db
@@ -156,6 +205,7 @@ export async function createCurrency(ctx: AppContext, caller: LedgerCaller, inpu
         creatorId: caller.userId,
       })
       .returning();
+    if (row!.isActive) await ensureSystemAccounts(tx, caller.tenantId, [row!.code]);
     const dto = toCurrencyDto(row!);
     track(null, dto, caller.tenantId);
     return dto;
@@ -183,6 +233,8 @@ export async function updateCurrency(ctx: AppContext, caller: LedgerCaller, id: 
       })
       .where(eq(currencies.id, before.id))
       .returning();
+    // Made active (or active since before its accounts were made at creation): its system accounts.
+    if (row!.isActive) await ensureSystemAccounts(tx, caller.tenantId, [row!.code]);
     const dto = toCurrencyDto(row!);
     track(toCurrencyDto(before), dto, caller.tenantId);
     return dto;
@@ -194,6 +246,16 @@ export async function deleteCurrency(ctx: AppContext, caller: LedgerCaller, id: 
   await ctx.db.transaction(async (tx) => {
     const before = await findCurrency(tx, caller.tenantId, id);
     if (await inUse(tx, caller.tenantId, before.code)) throw ledgerErrors.currencyInUse(before.code);
+    // Its system accounts, untouched by any transfer (inUse), go with it.
+    await tx
+      .delete(ledgerAccounts)
+      .where(
+        and(
+          sameTenant(ledgerAccounts.tenantId, caller.tenantId),
+          eq(ledgerAccounts.currencyCode, before.code),
+          eq(ledgerAccounts.isSystem, true),
+        ),
+      );
     await tx.delete(currencies).where(eq(currencies.id, before.id));
     track(toCurrencyDto(before), null, caller.tenantId);
   });

@@ -3,28 +3,18 @@
 // system accounts the documents post to (finance-domain.md "Seeded per tenant and currency"), each
 // with its AccountType; and the tenant's chain head, which marks the tenant as done, so a second
 // start adds nothing; lookup values are found by type and code (their ids may be remapped). A
-// currency added later gets its accounts from the tenant (the next issue's documents may add them).
+// currency added later gets the same system accounts when it is created or made active
+// (currency-service.ts ensureSystemAccounts, issue 11 / ADR 0020).
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { currencies, ledgerAccounts, ledgerChainHeads, tenants } from '../../db/schema/index.ts';
 import type { Executor } from '../identity/user-repository.ts';
 import { sameTenant } from '../shared/tenancy.ts';
 import { genesisHash } from './chain.ts';
-import { lookupIdOf, seedTenantCurrencies } from './currency-service.ts';
+import { ensureSystemAccounts, seedTenantCurrencies } from './currency-service.ts';
 import { tenantKeyOf } from './idempotency.ts';
 
-export const systemAccounts = [
-  { code: 'CASH', name: 'Cash on hand', type: 'Assets' },
-  { code: 'BANK_CLEARING', name: 'Bank clearing', type: 'Assets' },
-  { code: 'CARD_CLEARING', name: 'Card clearing', type: 'Assets' },
-  { code: 'RECEIVABLES', name: 'Receivables', type: 'ReceivablesPayables' },
-  { code: 'PAYABLES', name: 'Payables', type: 'ReceivablesPayables' },
-  { code: 'SALES_INCOME', name: 'Sales income', type: 'Incomes' },
-  { code: 'FEE_INCOME', name: 'Fee income', type: 'Incomes' },
-  { code: 'REBATE_EXPENSE', name: 'Rebate expense', type: 'Expenses' },
-  { code: 'TAX_PAYABLE', name: 'Tax payable', type: 'ReceivablesPayables' },
-  { code: 'FX_LIQUIDITY', name: 'FX liquidity', type: 'FinancialAccounts' },
-] as const;
+export { systemAccounts } from './currency-service.ts';
 
 /** Once per tenant: its chain head marks the ledger as set up (a deleted LL never comes back). */
 export async function seedTenantLedger(db: Executor, tenantId: string | null): Promise<void> {
@@ -38,19 +28,11 @@ export async function seedTenantLedger(db: Executor, tenantId: string | null): P
     .select({ code: currencies.code })
     .from(currencies)
     .where(and(sameTenant(currencies.tenantId, tenantId), eq(currencies.isActive, true)));
-  const typeIds = new Map<string, string>();
-  for (const { type } of systemAccounts) if (!typeIds.has(type)) typeIds.set(type, await lookupIdOf(db, 'AccountType', type));
-  const rows = codes.flatMap(({ code: currencyCode }) =>
-    systemAccounts.map((account) => ({
-      tenantId,
-      code: account.code,
-      name: account.name,
-      currencyCode,
-      accountTypeId: typeIds.get(account.type)!,
-      isSystem: true,
-    })),
+  await ensureSystemAccounts(
+    db,
+    tenantId,
+    codes.map(({ code }) => code),
   );
-  if (rows.length) await db.insert(ledgerAccounts).values(rows).onConflictDoNothing();
   await db
     .insert(ledgerChainHeads)
     .values({ tenantKey: tenantKeyOf(tenantId), lastHash: genesisHash })
@@ -63,5 +45,17 @@ export async function seedLedger(ctx: AppContext): Promise<void> {
     // Two instances starting together on PostgreSQL must not seed twice.
     if (ctx.database.kind === 'postgres') await tx.execute(sql`select pg_advisory_xact_lock(727276)`);
     for (const tenantId of [null, ...live.map((t) => t.id)]) await seedTenantLedger(tx, tenantId);
+    // Currencies created before they got their system accounts at creation (issue 11): given them
+    // once; on later starts this finds nothing.
+    const missing = (
+      (await tx.execute(sql`
+      select c.tenant_id as "tenantId", c.code from ${currencies} c
+      where c.is_active and not exists (
+        select 1 from ${ledgerAccounts} a
+        where a.is_system and a.code = 'FX_LIQUIDITY' and a.currency_code = c.code and a.tenant_id is not distinct from c.tenant_id)`)) as unknown as {
+        rows: Array<{ tenantId: string | null; code: string }>;
+      }
+    ).rows;
+    for (const { tenantId, code } of missing) await ensureSystemAccounts(tx, tenantId, [code]);
   });
 }
