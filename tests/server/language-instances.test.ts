@@ -4,8 +4,10 @@
 // disabled through one is in (or out of) the other's language menus at once. The callers are signed
 // in, so the other instance reads the cache bus's epoch with their session (server/cache.ts) and the
 // test does not depend on when the notification arrives (an anonymous caller's request is served
-// fresh once the notification has arrived). PGlite is single-process, so this suite runs only with
-// TEST_DATABASE_URL.
+// fresh once the notification has arrived). The application-localization answer's ETag is the same
+// in both instances for the same texts, 304 while nothing changed, and a new one (200) on the other
+// instance right after an edit; a lookup name and an error text edited through one are served by the
+// other. PGlite is single-process, so this suite runs only with TEST_DATABASE_URL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltApp, buildApp } from '../../server/app.ts';
 import { authHeaders, passwordToken } from '../kit/auth.ts';
@@ -66,5 +68,64 @@ describe.skipIf(!postgres)('a language change made through one instance', () => 
     expect(await menu(secondUrl)).not.toContain('hy');
     expect((await put(`/languages/${hy.id}`, { displayName: 'Հայերեն', isEnabled: true })).status).toBe(200);
     expect(await menu(secondUrl)).toContain('hy');
+  });
+
+  it('the texts answer keeps its ETag (304) until a change through the other instance gives it a new one', async () => {
+    const texts = (url: string, etag?: string) =>
+      fetch(`${url}/api/abp/application-localization?cultureName=fr`, {
+        headers: { ...admin, ...(etag ? { 'if-none-match': etag } : {}) },
+      });
+    const shipped = await texts(secondUrl);
+    expect(shipped.status).toBe(200);
+    const etag = shipped.headers.get('etag')!;
+    expect(etag).toBeTruthy();
+    // The same texts, the same tag in either instance.
+    expect((await texts(first.url)).headers.get('etag')).toBe(etag);
+    expect((await texts(secondUrl, etag)).status).toBe(304);
+    for (let round = 0; round < 3; round += 1) {
+      expect((await put(`/language-texts/AbpUi/fr/Save?value=${encodeURIComponent(`Sauver ${round}`)}`)).status).toBe(204);
+      const changed = await texts(secondUrl, etag);
+      expect(changed.status).toBe(200);
+      const newTag = changed.headers.get('etag')!;
+      expect(newTag).not.toBe(etag);
+      expect(((await changed.json()) as { resources: Record<string, { texts: Record<string, string> }> }).resources.AbpUi?.texts.Save).toBe(
+        `Sauver ${round}`,
+      );
+      expect((await texts(secondUrl, newTag)).status).toBe(304);
+      expect((await texts(first.url, newTag)).status).toBe(304);
+      expect((await put('/language-texts/AbpUi/fr/Save/restore')).status).toBe(204);
+      expect((await texts(secondUrl, newTag)).status).toBe(200);
+      expect((await texts(secondUrl, etag)).status).toBe(304);
+    }
+  });
+
+  it('a lookup name and an error text edited through one instance are served by the other', async () => {
+    const cash = async () => {
+      const response = await fetch(`${secondUrl}/api/app/lookup/PaymentMethod?culture=fr`, { headers: admin });
+      return ((await response.json()) as { items: Array<{ code: string; displayName: string }> }).items.find((v) => v.code === 'Cash')
+        ?.displayName;
+    };
+    const all = await fetch(`${first.url}/api/language-management/languages/all`, { headers: admin });
+    const en = ((await all.json()) as { items: Array<{ id: string; cultureName: string }> }).items.find((l) => l.cultureName === 'en')!;
+    const refusal = async () => {
+      const response = await fetch(`${secondUrl}/api/language-management/languages/${en.id}`, {
+        method: 'DELETE',
+        headers: { ...admin, 'accept-language': 'fr' },
+      });
+      expect(response.status).toBe(403);
+      return ((await response.json()) as { error: { message: string } }).error.message;
+    };
+    expect(await cash()).toBe('Espèces');
+    const shippedRefusal = await refusal();
+    expect((await put(`/language-texts/FinanceLookups/fr/PaymentMethod:Cash?value=${encodeURIComponent('Liquide')}`)).status).toBe(204);
+    expect(
+      (await put(`/language-texts/LanguageManagement/fr/DefaultLanguageCannotBeDeleted?value=${encodeURIComponent('Non.')}`)).status,
+    ).toBe(204);
+    expect(await cash()).toBe('Liquide');
+    expect(await refusal()).toBe('Non.');
+    expect((await put('/language-texts/FinanceLookups/fr/PaymentMethod:Cash/restore')).status).toBe(204);
+    expect((await put('/language-texts/LanguageManagement/fr/DefaultLanguageCannotBeDeleted/restore')).status).toBe(204);
+    expect(await cash()).toBe('Espèces');
+    expect(await refusal()).toBe(shippedRefusal);
   });
 });
