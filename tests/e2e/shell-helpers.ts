@@ -68,6 +68,35 @@ export async function expectAxeCleanInLightAndDark(page: Page, { dark = true }: 
   await nextFrames(page);
 }
 
+/**
+ * Counts the page's requests in flight, to wait until the network has been quiet for a moment:
+ * Playwright's 'networkidle' with a window short enough to use on every route of a walk (networkidle
+ * waits 500 ms of quiet each time, which is most of such a walk's time).
+ */
+export function requestTracker(page: Page): { quiet(quietMs?: number): Promise<void> } {
+  let inFlight = 0;
+  let lastChange = Date.now();
+  page.on('request', () => {
+    inFlight++;
+    lastChange = Date.now();
+  });
+  const settled = () => {
+    inFlight = Math.max(0, inFlight - 1);
+    lastChange = Date.now();
+  };
+  page.on('requestfinished', settled);
+  page.on('requestfailed', settled);
+  return {
+    async quiet(quietMs = 150) {
+      const deadline = Date.now() + 15_000;
+      while (inFlight > 0 || Date.now() - lastChange < quietMs) {
+        if (Date.now() > deadline) throw new Error(`the network did not go quiet (${inFlight} requests in flight)`);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    },
+  };
+}
+
 /** Problems the page reports itself: uncaught errors and CSP refusals. */
 export function watchForPageProblems(page: Page): string[] {
   const problems: string[] = [];

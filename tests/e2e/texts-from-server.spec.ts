@@ -12,7 +12,7 @@ import { compiledMarker } from '../../src/i18n/compiled-messages.ts';
 import { authHeaders, passwordToken } from '../kit/auth.ts';
 import { type Browser, launchBrowser } from '../kit/browser.ts';
 import { startTestServer, type TestServer } from '../kit/test-server.ts';
-import { acceptCookies, ensureBuilt, signIn, watchForPageProblems } from './shell-helpers.ts';
+import { acceptCookies, ensureBuilt, nextFrames, requestTracker, signIn, watchForPageProblems } from './shell-helpers.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -53,11 +53,14 @@ async function useCulture(page: Page, culture: string): Promise<void> {
   await page.evaluate((name) => localStorage.setItem('Abp.SelectedLanguage', name), culture);
 }
 
-/** The page's text once the route has rendered (its heading) and no request is in flight. */
-async function settledText(page: Page): Promise<string> {
-  await page.waitForLoadState('networkidle');
+/** The page's text once the route has rendered (its heading) and its requests have been answered. */
+async function settledText(page: Page, network: ReturnType<typeof requestTracker>): Promise<string> {
+  // Quiet first (the route's chunk and its data answered), then the heading, then quiet again (what
+  // the rendered screen asked for).
+  await network.quiet();
   await page.locator('h1').first().waitFor({ timeout: 15_000 });
-  await page.waitForLoadState('networkidle');
+  await network.quiet();
+  await nextFrames(page);
   // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is what the user reads (hidden nodes and style excluded).
   return page.evaluate(() => document.body.innerText);
 }
@@ -69,16 +72,27 @@ describe('every route in the four languages', () => {
     it(`shows no raw key in ${culture}`, async () => {
       const page = await browser.context.newPage();
       const problems = watchForPageProblems(page);
+      const network = requestTracker(page);
       await signIn(page, server.url);
       await useCulture(page, culture);
       try {
         const found: string[] = [];
+        let inApp = false;
         for (const path of paths) {
-          await page.goto(`${server.url}${path}`);
+          // The first route loads the app in the culture; the others are reached inside it, as a user
+          // following links does (a reload per route would spend most of the walk starting the app),
+          // unless the last one left the app (the machine documentation is the server's own site).
+          if (inApp) await page.evaluate((to) => history.pushState(null, '', to), path);
+          else await page.goto(`${server.url}${path}`);
           // The page is in the culture (the configuration answered in it) before its text is read.
-          await page.waitForFunction((name) => document.documentElement.lang === name, culture);
-          const text = await settledText(page);
+          await page
+            .waitForFunction((name) => document.documentElement.lang === name, culture, { timeout: 15_000 })
+            .catch(async () => {
+              throw new Error(`${path}: the page is in '${await page.evaluate(() => document.documentElement.lang)}', not '${culture}'`);
+            });
+          const text = await settledText(page, network);
           for (const key of rawKeysIn(text)) found.push(`${path}: ${key}`);
+          inApp = await page.evaluate(() => document.getElementById('root') !== null);
         }
         expect(found).toEqual([]);
         expect(problems).toEqual([]);
@@ -125,13 +139,14 @@ describe('texts come from the server', () => {
 
   it('falls back to the bundled English when the server’s texts cannot be loaded', async () => {
     const page = await browser.context.newPage();
+    const network = requestTracker(page);
     await signIn(page, server.url);
     await useCulture(page, 'fr');
     try {
       await page.route('**/api/abp/application-localization**', (route) => route.abort());
       await page.reload();
       await page.waitForFunction(() => document.documentElement.lang === 'fr');
-      const text = await settledText(page);
+      const text = await settledText(page, network);
       await page.getByRole('navigation', { name: 'Main menu' }).getByText('Dashboard', { exact: true }).first().waitFor();
       expect(rawKeysIn(text)).toEqual([]);
       await page.unroute('**/api/abp/application-localization**');
