@@ -4,6 +4,8 @@
 //   one wins; the others get InvalidGrant, as if the code had already been used;
 // - destroying or revoking a Grant deletes the identity_sessions row whose session_id is that
 //   grant id, so the API refuses the session's access tokens on the very next request;
+// - a confidential client with a JSON Web Key Set authenticates with private_key_jwt against those
+//   keys (its assertions' jti kept by model ReplayDetection, so each is accepted once);
 // - model 'Client' is read from the applications table (no dynamic registration) through the
 //   cache of application-store.ts, which every write drops in every instance; client_secret is the
 //   stored hash, compared by the Client's compareClientSecret (index.ts);
@@ -15,20 +17,48 @@ import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { AppContext } from '../context.ts';
 import { type applications, identitySessions, oidcPayloads } from '../db/schema/index.ts';
 
+/**
+ * The public keys of a confidential client's stored JSON Web Key Set, or null (none, unreadable, or
+ * holding a private key, which application-service.ts refuses on save).
+ */
+export function clientPublicKeys(row: Pick<typeof applications.$inferSelect, 'clientType' | 'jsonWebKeySet'>): { keys: object[] } | null {
+  if (row.clientType === 'public' || !row.jsonWebKeySet?.trim()) return null;
+  try {
+    const parsed = JSON.parse(row.jsonWebKeySet) as { keys?: unknown };
+    const keys = Array.isArray(parsed.keys) ? (parsed.keys as Array<Record<string, unknown>>) : [];
+    if (!keys.length || keys.some((key) => !key || typeof key !== 'object' || privateMembers.some((m) => m in key))) return null;
+    return { keys };
+  } catch {
+    return null;
+  }
+}
+
+/** JWK members that only a private or symmetric key has. */
+export const privateMembers = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth', 'k'];
+
 /** Client metadata for oidc-provider from an applications row. */
 export function clientMetadata(row: typeof applications.$inferSelect): AdapterPayload {
   const isPublic = row.clientType === 'public';
+  // A confidential client registered with a JWKS authenticates with a client assertion signed by
+  // one of its keys (private_key_jwt; its secret, if any, is then not accepted).
+  const jwks = clientPublicKeys(row);
   const offered = row.grantTypes.filter((g) => supportedGrantTypes.includes(g));
   const grantTypes = offered.length ? offered : ['authorization_code'];
   return {
     client_id: row.clientId,
-    ...(isPublic || !row.clientSecret ? { token_endpoint_auth_method: 'none' } : { client_secret: row.clientSecret }),
+    ...(jwks
+      ? { token_endpoint_auth_method: 'private_key_jwt', jwks, ...(row.clientSecret ? { client_secret: row.clientSecret } : {}) }
+      : isPublic || !row.clientSecret
+        ? { token_endpoint_auth_method: 'none' }
+        : { client_secret: row.clientSecret }),
     client_name: row.displayName ?? row.clientId,
     application_type: row.applicationType === 'native' ? 'native' : 'web',
     grant_types: grantTypes,
     response_types: grantTypes.includes('authorization_code') ? ['code'] : [],
     redirect_uris: row.redirectUris,
-    post_logout_redirect_uris: row.postLogoutRedirectUris,
+    // Without the end-session permission no sign-out may lead back to the client (provider-config.ts).
+    post_logout_redirect_uris: row.allowEndSessionEndpoint ? row.postLogoutRedirectUris : [],
+    allow_end_session: row.allowEndSessionEndpoint,
     scope: row.scopes.join(' '),
     force_pkce: row.forcePkce,
     token_lifetimes: row.tokenLifetimes ?? {},

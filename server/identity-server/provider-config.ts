@@ -6,6 +6,10 @@
 // - a client's token lifetimes (PUT /api/openiddict/applications/{id}/token-lifetime) replace the
 //   defaults below for its access, ID and refresh tokens and codes;
 // - client credentials are enabled for confidential clients allowed that flow;
+// - a client without the end-session permission (allowEndSessionEndpoint) cannot end a sign-in at
+//   /connect/endsession, nor be sent back to after one; front-channel logout URIs are stored and not
+//   called: oidc-provider 9 has no front-channel logout (its features list only backchannelLogout);
+
 // - refresh tokens rotate on every use; reusing a rotated one revokes the whole grant (oidc-provider);
 // - every access token is a JWT for the resource 'Finance' (audience 'Finance', typ at+jwt) carrying
 //   ABP's claims; ID tokens carry the claims of the granted scopes.
@@ -72,7 +76,7 @@ function refreshTokenTtl(koa: KoaContextWithOIDC): number {
   return account?.session?.rememberMe ? lifetimes.refreshTokenRemembered : lifetimes.refreshToken;
 }
 
-type ClientExtra = { force_pkce?: boolean; token_lifetimes?: Record<string, number | null> };
+type ClientExtra = { force_pkce?: boolean; token_lifetimes?: Record<string, number | null>; allow_end_session?: boolean };
 const clientExtra = (client: unknown): ClientExtra => (client ?? {}) as ClientExtra;
 /** A lifetime (seconds) set on the client's application row, or undefined for the default. */
 function lifetimeOf(client: unknown, name: string): number | undefined {
@@ -106,7 +110,7 @@ export function buildConfiguration(ctx: AppContext, jwks: { keys: object[] }, ad
     extraParams: ['culture', 'ui-culture', '__tenant', 'returnUrl'],
     responseTypes: ['code'],
     pkce: { required: (_koa, client) => client.tokenEndpointAuthMethod === 'none' || clientExtra(client).force_pkce !== false },
-    extraClientMetadata: { properties: ['force_pkce', 'token_lifetimes'] },
+    extraClientMetadata: { properties: ['force_pkce', 'token_lifetimes', 'allow_end_session'] },
     rotateRefreshToken: true,
     // Browser sign-ins end at sign-out, offline_access or not (ABP's behaviour): tokens are bound
     // to the browser session, so /connect/endsession revokes the grant (and the identity session).
@@ -134,6 +138,12 @@ export function buildConfiguration(ctx: AppContext, jwks: { keys: object[] }, ad
         // sent the user here is still signed in.
         async logoutSource(koa: KoaContextWithOIDC, form: string) {
           const culture = cultureOfKoa(koa);
+          // An application registered without the end-session permission (allowEndSessionEndpoint
+          // false, OpenIddict's ept:end_session) cannot end a sign-in: refused before any form is
+          // shown, so nothing can be confirmed (its post-logout URIs are withheld too, adapter.ts).
+          if (koa.oidc.client && clientExtra(koa.oidc.client).allow_end_session === false) {
+            throw new errors.UnauthorizedClient('this client is not allowed to use the end session endpoint');
+          }
           koa.type = 'html';
           const hint = koa.oidc.entities.IdTokenHint as { payload?: { sub?: unknown } } | undefined;
           const client = koa.oidc.client;

@@ -7,12 +7,15 @@
 // - a confidential client has a secret: given on create, or generated when left empty; it is
 //   answered once (the create, an update that sets one, PUT /{id}/client-secret) and stored as a
 //   hash; a public client has none and cannot use client credentials;
+// - a JSON Web Key Set holds public keys only (a private or symmetric key is refused on save); a
+//   confidential client with one authenticates with private_key_jwt (identity-server/adapter.ts);
 // - URIs must be absolute; the code flow needs a redirect URI (kept exactly as written: no slash
 //   is added to `http://localhost:4200`); scopes must exist;
 // - deleting an application ends every sign-in made through it (identity sessions, grants and
 //   tokens) and its permission grants; the product's own SPA client cannot be deleted;
 // - every write drops the identity server's cached copy in every instance (application-store.ts).
 import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { importJWK, type JWK } from 'jose';
 import {
   type ApplicationDto,
   type ApplicationTokenLifetimeDto,
@@ -29,6 +32,7 @@ import { trackEntityChange } from '../../audit/scope.ts';
 import type { AppContext } from '../../context.ts';
 import { applications, identitySessions, oidcPayloads, permissionGrants, scopes } from '../../db/schema/index.ts';
 import { businessError, notFound, staleConcurrencyStamp, type ValidationErrorItem, validationError } from '../../errors.ts';
+import { privateMembers } from '../../identity-server/adapter.ts';
 import { revokeIdentitySession } from '../../identity-server/sessions.ts';
 import { likePattern, orderBy, pageOf } from '../shared/paging.ts';
 import { type ApplicationRow, applicationChanged, generateClientSecret, hashClientSecret } from './application-store.ts';
@@ -170,10 +174,16 @@ async function checkedFields(ctx: AppContext, input: CreateApplicationInput, exi
     if (value?.trim() && !isAbsoluteUri(value.trim())) add(member, 'InvalidUri', value.trim());
   }
   if (input.allowAuthorizationCodeFlow && redirectUris.length === 0) add('redirectUris', 'RedirectUriRequired');
+  // A JWKS is what a confidential client signs its client assertions with (private_key_jwt): public
+  // keys only, each one jose can use; a private or symmetric key is refused, never stored.
   if (input.jsonWebKeySet?.trim()) {
     try {
       const parsed = JSON.parse(input.jsonWebKeySet) as { keys?: unknown };
-      if (!Array.isArray(parsed.keys)) throw new Error('no keys');
+      if (!Array.isArray(parsed.keys) || parsed.keys.length === 0) throw new Error('no keys');
+      for (const key of parsed.keys as Array<Record<string, unknown>>) {
+        if (!key || typeof key !== 'object' || privateMembers.some((m) => m in key)) throw new Error('not a public key');
+        await importJWK(key as JWK, typeof key.alg === 'string' ? key.alg : key.kty === 'EC' ? 'ES256' : 'RS256');
+      }
     } catch {
       add('jsonWebKeySet', 'InvalidJsonWebKeySet');
     }
