@@ -63,7 +63,9 @@ export interface UiPathSuite<TView> {
   asPlayed?(event: EventObject, path: ModelPath, index: number): EventObject[];
   /**
    * 'covering': instead of every playable path, the fewest (picked greedily) that together take every
-   * transition the playable paths take, so a slow screen stays within the suite's time.
+   * transition the playable paths take and apply every rule of the reference they apply (a machine's
+   * transition may hold several rules: rows, empty, past the end), so a slow screen stays within the
+   * suite's time.
    */
   sample?: 'all' | 'covering';
   /** Opens the screen for this path, after arranging what its automatic outcomes need. */
@@ -143,11 +145,11 @@ const edgeKey = (edge: Edge) => `${edge.source}|${edge.eventType}|${edge.guard}>
  * The fewest paths (greedily: each next one takes the most transitions not yet taken, the shorter on
  * a tie) that take every transition some path of `paths` takes; in the paths' order.
  */
-export function coveringPaths<T extends ModelPath>(model: MachineModel, paths: T[]): T[] {
+export function coveringPaths<T extends ModelPath>(model: MachineModel, paths: T[], rulesOf?: (path: T) => string[]): T[] {
   const all = machineEdges(model.machine).map(edgeKey);
   const takes = paths.map((path) => {
     const untaken = new Set(uncoveredEdges(model.machine, [path]).map(edgeKey));
-    return new Set(all.filter((edge) => !untaken.has(edge)));
+    return new Set([...all.filter((edge) => !untaken.has(edge)), ...(rulesOf?.(path) ?? []).map((rule) => `rule ${rule}`)]);
   });
   const left = new Set(takes.flatMap((taken) => [...taken]));
   const chosen = new Set<number>();
@@ -166,6 +168,16 @@ export function coveringPaths<T extends ModelPath>(model: MachineModel, paths: T
     for (const edge of takes[best]!) left.delete(edge);
   }
   return paths.filter((_, index) => chosen.has(index));
+}
+
+/** The reference's rules (its RuleBook ids) the path applies, played as the product plays it. */
+function rulesApplied<TView>(suite: UiPathSuite<TView>, path: ModelPath): string[] {
+  const run = suite.reference(path.input);
+  if (!run.applied) return [];
+  for (const [index, step] of path.path.steps.entries())
+    if (step.event.type !== 'xstate.init')
+      for (const played of suite.asPlayed?.(step.event, path, index) ?? [step.event]) run.send(toReferenceEvent(played));
+  return run.applied();
 }
 
 /** One browser test per generated path of the product's scenarios. */
@@ -187,7 +199,7 @@ export function describeUiPaths<TView>(name: string, suite: UiPathSuite<TView>):
           (step, index) => excused.has(step.event.type) || suite.unproducible?.(step.event, path as ModelPath, index) !== undefined,
         ),
     );
-    const paths = suite.sample === 'covering' ? coveringPaths(suite.model, playable) : playable;
+    const paths = suite.sample === 'covering' ? coveringPaths(suite.model, playable, (path) => rulesApplied(suite, path)) : playable;
     for (const path of paths) it(path.title, () => playInBrowser(suite, path as ModelPath));
   });
 }
