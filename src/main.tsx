@@ -1,12 +1,11 @@
 // Entry point: builds the system (machines with their real effects), connects the browser effects,
-// starts the actors and renders. Rules: no logic here beyond wiring; React only renders.
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+// starts the actors and renders. Rules: no logic here beyond wiring; React only renders. React and
+// the shell's components are their own chunk (render.tsx), which a page that goes straight to the
+// identity server's login page never loads (start-page.ts, issue 18, ADR 0024).
 import './app/app.css';
-import { App } from './app/app.tsx';
 import { connectShellEffects, reloadOnStaleBuild } from './app/effects.ts';
 import { inspectActor } from './app/inspection.ts';
-import { SystemContext } from './app/system-context.ts';
+import { startPage } from './app/start-page.ts';
 import { createShellSystem } from './app/system.ts';
 import { setUserTimeZone } from './i18n/intl.ts';
 import { loadServerTexts } from './i18n/server-texts.ts';
@@ -44,19 +43,16 @@ for (const actor of [
 system.auth.subscribe((snapshot) => setUserTimeZone(snapshot.context.configuration?.timing?.timeZone.iana.timeZoneName));
 
 const root = document.getElementById('root');
-// The culture's texts from the server (with language management's overrides) before the first paint,
-// so no text flips from English; the bundled English stays if they do not come (issue 19).
-const texts = loadServerTexts(system.auth.getSnapshot().context.culture, (query) =>
-  system.http('/api/abp/application-localization', { query }),
-);
-// No top-level await: it would make the bundler split the entry into many shared chunks.
-void texts.then(() => {
-  if (!root) return;
-  createRoot(root).render(
-    <StrictMode>
-      <SystemContext value={system}>
-        <App />
-      </SystemContext>
-    </StrictMode>,
+startPage(system.auth, window.location, () => {
+  // React's chunk and the culture's texts from the server (with language management's overrides)
+  // load side by side; the first paint waits for both, so no text flips from English; the bundled
+  // English stays if the texts do not come (issue 19).
+  const react = import('./app/render.tsx');
+  const texts = loadServerTexts(system.auth.getSnapshot().context.culture, (query) =>
+    system.http('/api/abp/application-localization', { query }),
   );
+  // No top-level await: it would make the bundler split the entry into many shared chunks.
+  void Promise.all([react, texts]).then(([{ renderApp }]) => {
+    if (root) renderApp(root, system);
+  });
 });

@@ -22,6 +22,7 @@ import { connectIdleSession } from '../views/session/idle-session-actors.ts';
 import { selectAuthView } from './auth-view.ts';
 import { AccountLayout, ApplicationLayout, EmptyLayout } from './application-layout.tsx';
 import { guardRoute, type LayoutKind, type RouteEntry } from './routes.ts';
+import { signInStartedBeforeRender } from './start-page.ts';
 import { subscribeToastsShown, toastsWereShown } from './toasts-shown.ts';
 import { selectAccess, selectAuthStatus, shallowEqual } from './shell-view.ts';
 import { useSystem } from './system-context.ts';
@@ -108,7 +109,9 @@ export function App() {
   // Idle sign-out follows the session from here on (spec 4.6).
   useEffect(() => connectIdleSession(auth, idleSession, window), [auth, idleSession]);
   useEffect(() => {
-    if (needsSignIn) auth.send({ type: 'auth.signIn', returnUrl: requested });
+    // Start-up may have sent this address's sign-in before React loaded (start-page.ts).
+    const startedBefore = signInStartedBeforeRender(needsSignIn ? requested : null);
+    if (needsSignIn && !startedBefore) auth.send({ type: 'auth.signIn', returnUrl: requested });
   }, [auth, needsSignIn, requested]);
 
   const loading = <ChunkLoading />;

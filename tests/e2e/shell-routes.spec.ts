@@ -27,8 +27,16 @@ describe('route guards', () => {
   it('sends /dashboard without a session to login with a returnUrl, and back there after sign-in', async () => {
     const page = await browser.context.newPage();
     const problems = watchForPageProblems(page);
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
     const [authorize] = await Promise.all([page.waitForRequest(/\/connect\/authorize\?/), page.goto(`${server.url}/dashboard?tab=1`)]);
     expect(new URL(authorize.url()).searchParams.get('returnUrl')).toBe('/dashboard?tab=1');
+    // Issue 18: the redirect needs the entry and oidc-client-ts, not React's chunk (start-page.ts).
+    expect(scripts.some((script) => /\/assets\/index-[^/]+\.js$/.test(script))).toBe(true);
+    expect(scripts.some((script) => /\/assets\/user-manager-[^/]+\.js$/.test(script))).toBe(true);
+    expect(scripts.filter((script) => /\/assets\/render-[^/]+\.js$/.test(script))).toEqual([]);
     await submitLoginPage(page, 'admin', '1q2w3E*');
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/dashboard');
@@ -37,6 +45,31 @@ describe('route guards', () => {
     await expectAxeCleanInLightAndDark(page);
     expect(problems).toEqual([]);
     await page.close();
+  });
+});
+
+describe('sign-in redirect that fails', () => {
+  it('paints the page with the error and its Login button, without a second redirect; Login then opens the login page', async () => {
+    // A browser of its own: the guard test above leaves a session in this file's browser.
+    const visitor = await launchBrowser();
+    await acceptCookies(visitor.context, server.url);
+    const page = await visitor.context.newPage();
+    let discovery = 0;
+    // The identity server's discovery document does not come: oidc-client-ts cannot build the redirect.
+    await page.route(/\/\.well-known\/openid-configuration$/, (route) => {
+      discovery++;
+      return discovery === 1 ? route.fulfill({ status: 503, body: '' }) : route.continue();
+    });
+    await page.goto(`${server.url}/dashboard`);
+    await page.getByRole('alert').filter({ hasText: 'The login page could not be opened. Please try again.' }).waitFor();
+    expect(discovery).toBe(1);
+    expect(new URL(page.url()).pathname).toBe('/dashboard');
+    const [authorize] = await Promise.all([
+      page.waitForRequest(/\/connect\/authorize\?/),
+      page.getByRole('button', { name: 'Login' }).click(),
+    ]);
+    expect(new URL(authorize.url()).searchParams.get('returnUrl')).toBe('/dashboard');
+    await visitor.close();
   });
 });
 

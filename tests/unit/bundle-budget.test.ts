@@ -15,9 +15,10 @@ const brotli = (text: string) => zlib.brotliCompressSync(text, { params: { [zlib
 function chunk(
   fileName: string,
   facade: string | null,
-  options: { imports?: string[]; dynamicImports?: string[]; entry?: boolean; dynamic?: boolean; size: number },
+  options: { imports?: string[]; dynamicImports?: string[]; entry?: boolean; dynamic?: boolean; size: number; modules?: string[] },
 ) {
   return {
+    moduleIds: (options.modules ?? []).map((module) => `${root}/${module}`),
     type: 'chunk' as const,
     fileName,
     code: code(options.size),
@@ -36,7 +37,7 @@ const chunks = [
     dynamicImports: ['home.js', 'users.js', 'charts.js'],
     size: 30_000,
   }),
-  chunk('react.js', null, { size: 20_000 }),
+  chunk('react.js', null, { size: 20_000, modules: ['src/render.tsx', 'node_modules/react/index.js'] }),
   chunk('ui.js', null, { imports: ['react.js'], size: 25_000 }),
   chunk('home.js', 'src/home.tsx', { dynamic: true, imports: ['react.js'], size: 2_000 }),
   chunk('users.js', 'src/users.tsx', { dynamic: true, imports: ['ui.js', 'react.js'], dynamicImports: ['charts.js'], size: 45_000 }),
@@ -92,6 +93,12 @@ describe('bundle budget', () => {
       root,
     );
     expect(lines[0]).toMatchObject({ limitKb: 130, note: 'target 100 KB not met: widgets' });
+  });
+
+  it('finds a module of a manual chunk group (no facade) in the chunk that holds it', () => {
+    const lines = measureBudget(bundle, budget({ firstScreens: [{ name: 'shell', loads: ['src/render.tsx', 'src/users.tsx'] }] }), root);
+    expect(lines[0]!.kb).toBe(size('index.js', 'react.js', 'users.js', 'ui.js'));
+    expect(lines[0]!.what).toContain('4 chunks');
   });
 
   it('refuses a budget naming a module the build does not have', () => {
