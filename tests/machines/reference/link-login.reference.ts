@@ -42,6 +42,20 @@ export const linkLoginRules: RuleBook = {
     },
     reloadFailed: { state: 'reloading', text: 'Storing the tokens and reloading cannot happen: it ends failed (request_failed).' },
   },
+  equivalentMutants: [
+    {
+      mutant: "the 'fail' action (or its params) of the last `deciding` branch emptied",
+      why: "the machine's output reads a missing error as invalid_request with no description, which is what that branch sets.",
+    },
+    {
+      mutant: "`?? ''` of the grant's accessToken and linkUserId, and of the redirect's tenantDomain (and `tokens?.` there), changed",
+      why: 'unreachable: granting is entered only when canGrant saw both values, and the redirect only when hasTenantDomain saw a tenant_domain in the stored tokens.',
+    },
+    {
+      mutant: "`context.error ?? 'invalid_request'` of the output changed",
+      why: 'every way into failed sets an error first, so the fallback never applies.',
+    },
+  ],
 };
 
 function failure(error: unknown) {
