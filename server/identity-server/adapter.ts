@@ -59,6 +59,7 @@ export function clientMetadata(row: typeof applications.$inferSelect): AdapterPa
     // Without the end-session permission no sign-out may lead back to the client (provider-config.ts).
     post_logout_redirect_uris: row.allowEndSessionEndpoint ? row.postLogoutRedirectUris : [],
     allow_end_session: row.allowEndSessionEndpoint,
+    consent_type: row.consentType,
     scope: row.scopes.join(' '),
     force_pkce: row.forcePkce,
     token_lifetimes: row.tokenLifetimes ?? {},

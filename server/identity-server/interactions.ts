@@ -5,9 +5,10 @@
 // - tenant: the form's tenant name (blank = host), prefilled from the __tenant cookie or the
 //   authorize request; the chosen tenant is remembered in the __tenant cookie;
 // - Abp.Account.EnableLocalLogin = 'false' for the tenant shows a warning instead of the form;
-// - consent is implicit for clients registered so (the SPA): the requested scopes are granted with
-//   the login, and a consent-only interaction (signed in, grant gone) is granted without a page;
-//   other clients are refused with access_denied (there is no consent screen);
+// - consent follows the client's consent type (consent.ts): implicit (the SPA) grants the requested
+//   scopes with the login, and a consent-only interaction (signed in, grant gone) without a page;
+//   explicit and systematic show the consent page at this same URL (its Allow/Deny posts here with
+//   a decision), external goes on only with an existing authorization, else access_denied;
 // - each sign-in creates its grant and identity session (session_id = grant id) before redirecting;
 // - Abp.Account.Captcha.UseCaptchaOnLogin: the form carries a reCAPTCHA answer, verified on the
 //   server before the password is checked;
@@ -22,6 +23,7 @@ import type { AppContext, TenantInfo } from '../context.ts';
 import { findApplication } from '../modules/openiddict/application-store.ts';
 import { findLanguage, localizeWith } from '../localization/index.ts';
 import { loadAccount } from './account.ts';
+import { consentGiven, rememberConsent, renderConsentPage, requestedScopes } from './consent.ts';
 import { enabledLanguages, textOverrides } from '../modules/language-management/overrides.ts';
 import {
   type LoginPage,
@@ -86,8 +88,9 @@ export function cultureFor(request: FastifyRequest, details: Details | null, bod
   return findLanguage(params?.['ui-culture'] ?? params?.culture)?.cultureName ?? request.culture;
 }
 
-async function implicitConsent(ctx: AppContext, clientId: string): Promise<boolean> {
-  return (await findApplication(ctx, clientId))?.consentType === 'implicit';
+/** The client's consent type (implicit when the row is gone: the token request refuses it anyway). */
+async function consentTypeOf(ctx: AppContext, clientId: string): Promise<string> {
+  return (await findApplication(ctx, clientId))?.consentType ?? 'implicit';
 }
 
 /** A grant holding every scope the authorization request asked for (implicit consent). */
@@ -139,8 +142,9 @@ export async function finishLogin(
   rememberMe: boolean,
 ) {
   const clientId = String(interaction.params.client_id);
-  if (!(await implicitConsent(ctx, clientId))) {
-    // Signed in, but consent stays with the consent prompt (which refuses it: no screen).
+  const consentType = await consentTypeOf(ctx, clientId);
+  if (!(await consentGiven(ctx, consentType, clientId, user.id, requestedScopes(interaction)))) {
+    // Signed in; consent stays with the consent prompt (the page, or a refusal for external).
     const url = await provider.interactionResult(request.raw, reply.raw, { login: { accountId: user.id, remember: rememberMe } });
     return reply.redirect(url, 303);
   }
@@ -184,15 +188,37 @@ export async function invalidLoginRequest(ctx: AppContext, reply: FastifyReply, 
 export function interactionRoutes(provider: Provider, ctx: AppContext) {
   const details = (request: FastifyRequest, reply: FastifyReply) => provider.interactionDetails(request.raw, reply.raw).catch(() => null);
 
-  async function finishConsent(request: FastifyRequest, reply: FastifyReply, interaction: Details) {
-    if (!(await implicitConsent(ctx, String(interaction.params.client_id)))) {
-      // There is no consent screen: only clients registered with implicit consent can be authorized.
-      const error = { error: 'access_denied', error_description: 'this client requires a consent screen, which is not available' };
-      return reply.redirect(await provider.interactionResult(request.raw, reply.raw, error), 303);
-    }
+  /** The consent prompt: granted at once when the consent type allows it, else the page (or a refusal for external). */
+  async function finishConsent(request: FastifyRequest, reply: FastifyReply, interaction: Details, decision?: string) {
     const accountId = interaction.session?.accountId;
     const account = accountId ? await loadAccount(ctx, accountId) : undefined;
     if (!account) return reply.redirect(await provider.interactionResult(request.raw, reply.raw, { error: 'login_required' }), 303);
+    const clientId = String(interaction.params.client_id);
+    const consentType = await consentTypeOf(ctx, clientId);
+    const requested = requestedScopes(interaction);
+    const asks = consentType === 'explicit' || consentType === 'systematic';
+    if (decision === 'deny' && asks) {
+      const denied = { error: 'access_denied', error_description: 'the user denied the consent' };
+      return reply.redirect(await provider.interactionResult(request.raw, reply.raw, denied), 303);
+    }
+    if (decision === 'allow' && asks) {
+      if (consentType === 'explicit') await rememberConsent(ctx, clientId, account.user.id, requested);
+    } else if (!(await consentGiven(ctx, consentType, clientId, account.user.id, requested))) {
+      if (!asks) {
+        const error = { error: 'access_denied', error_description: 'consent_required: this application must be authorized by an administrator' };
+        return reply.redirect(await provider.interactionResult(request.raw, reply.raw, error), 303);
+      }
+      const culture = cultureFor(request, interaction);
+      const texts: PageTexts = { culture, overrides: await textOverrides(ctx, account.user.tenantId, culture) };
+      const application = await findApplication(ctx, clientId);
+      const html = await renderConsentPage(ctx, texts, {
+        uid: interaction.uid,
+        clientName: application?.displayName || clientId,
+        scopes: requested,
+        remembered: consentType === 'explicit',
+      });
+      return sendHtml(reply, 200, html);
+    }
     const grantId = await grantRequested(provider, interaction, account.accountId, true);
     await createIdentitySession(ctx, {
       sessionId: grantId,
@@ -278,6 +304,7 @@ export function interactionRoutes(provider: Provider, ctx: AppContext) {
                 'rememberMe',
                 'captchaResponse',
                 'g-recaptcha-response',
+                'decision',
               ].map((k) => [k, { type: 'string', maxLength: 1024 }]),
             ),
           },
@@ -287,6 +314,9 @@ export function interactionRoutes(provider: Provider, ctx: AppContext) {
         const body = (request.body ?? {}) as Body;
         const interaction = await details(request, reply);
         const culture = cultureFor(request, interaction, body);
+        // The consent page's Allow or Deny (consent.ts), for this very interaction only.
+        if (interaction && body.uid === interaction.uid && interaction.prompt.name === 'consent' && body.decision)
+          return finishConsent(request, reply, interaction, body.decision);
         if (!interaction || body.uid !== interaction.uid || interaction.prompt.name !== 'login')
           return invalidLoginRequest(ctx, reply, culture);
 

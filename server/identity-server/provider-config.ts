@@ -76,7 +76,12 @@ function refreshTokenTtl(koa: KoaContextWithOIDC): number {
   return account?.session?.rememberMe ? lifetimes.refreshTokenRemembered : lifetimes.refreshToken;
 }
 
-type ClientExtra = { force_pkce?: boolean; token_lifetimes?: Record<string, number | null>; allow_end_session?: boolean };
+type ClientExtra = {
+  force_pkce?: boolean;
+  token_lifetimes?: Record<string, number | null>;
+  allow_end_session?: boolean;
+  consent_type?: string;
+};
 const clientExtra = (client: unknown): ClientExtra => (client ?? {}) as ClientExtra;
 /** A lifetime (seconds) set on the client's application row, or undefined for the default. */
 function lifetimeOf(client: unknown, name: string): number | undefined {
@@ -110,7 +115,15 @@ export function buildConfiguration(ctx: AppContext, jwks: { keys: object[] }, ad
     extraParams: ['culture', 'ui-culture', '__tenant', 'returnUrl'],
     responseTypes: ['code'],
     pkce: { required: (_koa, client) => client.tokenEndpointAuthMethod === 'none' || clientExtra(client).force_pkce !== false },
-    extraClientMetadata: { properties: ['force_pkce', 'token_lifetimes', 'allow_end_session'] },
+    extraClientMetadata: { properties: ['force_pkce', 'token_lifetimes', 'allow_end_session', 'consent_type'] },
+    // A systematic-consent client is asked at every authorization: no earlier grant counts, only
+    // the one its consent page just gave (consent.ts).
+    async loadExistingGrant(koa) {
+      const grantId =
+        koa.oidc.result?.consent?.grantId ||
+        (clientExtra(koa.oidc.client).consent_type === 'systematic' ? undefined : koa.oidc.session?.grantIdFor(koa.oidc.client!.clientId));
+      return grantId ? koa.oidc.provider.Grant.find(grantId) : undefined;
+    },
     rotateRefreshToken: true,
     // Browser sign-ins end at sign-out, offline_access or not (ABP's behaviour): tokens are bound
     // to the browser session, so /connect/endsession revokes the grant (and the identity session).

@@ -170,18 +170,18 @@ describe('browser session', () => {
     expect(await sessionOf(again.access_token)).toBe(await sessionOf(tokens.access_token));
   });
 
-  it('refuses a client without implicit consent (there is no consent screen)', async () => {
+  it('refuses a client with external consent and no existing authorization (explicit: openiddict-consent.test.ts)', async () => {
     await server.ctx.db.insert(applications).values({
-      clientId: 'Explicit_App',
+      clientId: 'External_App',
       clientType: 'public',
-      consentType: 'explicit',
+      consentType: 'external',
       grantTypes: ['authorization_code'],
       scopes: ['openid', 'Finance'],
       redirectUris: [server.config.issuer],
     });
     const url = new URL(`${server.url}/connect/authorize`);
     url.search = new URLSearchParams({
-      client_id: 'Explicit_App',
+      client_id: 'External_App',
       response_type: 'code',
       redirect_uri: server.config.issuer,
       scope: 'openid Finance',
