@@ -190,3 +190,43 @@ describe('deep pages of the seeded logs', () => {
     });
   }
 });
+
+describe.runIf(!!process.env.TEST_DATABASE_URL)('the bulk path on PostgreSQL (indexes after, two batches at once)', () => {
+  // The host's logs (acme's above are left alone): five batches written two at a time, secondary
+  // indexes and foreign keys dropped and rebuilt; the triggers skipped for the COPY (superuser
+  // session) and the rollup rows written from the batches instead (issue 22).
+  it('writes every log once, keeps the daily rollup equal to a recount, and puts indexes and keys back', async () => {
+    const indexesBefore = await query<{ name: string }>(
+      `select indexname as name from pg_indexes where schemaname = current_schema() order by 1`,
+    );
+    const keysBefore = await query<{ name: string }>(
+      `select conname as name from pg_constraint where contype = 'f' and convalidated order by 1`,
+    );
+    const inserted = await seedAuditLogs(server.ctx.db, {
+      count: 1_400,
+      tenantId: null,
+      days: 12,
+      batchSize: 300,
+      indexesAfter: true,
+      concurrency: 2,
+    });
+    expect(inserted).toBe(1_400);
+    const [{ n, ids } = { n: 0, ids: 0 }] = await query<{ n: number; ids: number }>(
+      `select count(*)::int as n, count(distinct id)::int as ids from audit_logs where tenant_id is null`,
+    );
+    expect(ids).toBe(n);
+    expect(n).toBeGreaterThanOrEqual(1_400);
+    const mismatched = await query<{ day: string }>(`
+      select coalesce(r.day, q.day)::text as day from
+        (select tenant_id, (execution_time at time zone 'UTC')::date as day, count(*) as n, count(*) filter (where exceptions <> '') as f,
+           coalesce(sum(execution_duration), 0) as s, count(execution_duration) as c from audit_logs group by 1, 2) r
+      full join
+        (select tenant_id, day, sum(log_count) as n, sum(failed_count) as f, sum(duration_sum) as s, sum(duration_count) as c
+           from audit_log_daily_stats group by 1, 2 having sum(log_count) <> 0) q
+      on q.day = r.day and q.tenant_id is not distinct from r.tenant_id
+      where r.n is distinct from q.n or r.f is distinct from q.f or r.s is distinct from q.s or r.c is distinct from q.c`);
+    expect(mismatched).toEqual([]);
+    expect(await query(`select indexname as name from pg_indexes where schemaname = current_schema() order by 1`)).toEqual(indexesBefore);
+    expect(await query(`select conname as name from pg_constraint where contype = 'f' and convalidated order by 1`)).toEqual(keysBefore);
+  });
+});
