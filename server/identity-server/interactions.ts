@@ -205,7 +205,10 @@ export function interactionRoutes(provider: Provider, ctx: AppContext) {
       if (consentType === 'explicit') await rememberConsent(ctx, clientId, account.user.id, requested);
     } else if (!(await consentGiven(ctx, consentType, clientId, account.user.id, requested))) {
       if (!asks) {
-        const error = { error: 'access_denied', error_description: 'consent_required: this application must be authorized by an administrator' };
+        const error = {
+          error: 'access_denied',
+          error_description: 'consent_required: this application must be authorized by an administrator',
+        };
         return reply.redirect(await provider.interactionResult(request.raw, reply.raw, error), 303);
       }
       const culture = cultureFor(request, interaction);
