@@ -48,11 +48,11 @@ export const linkLoginRules: RuleBook = {
       why: "the machine's output reads a missing error as invalid_request with no description, which is what that branch sets.",
     },
     {
-      mutant: "`?? ''` of the grant's accessToken and linkUserId, and of the redirect's tenantDomain (and `tokens?.` there), changed",
+      mutant: "?? '' of the grant's accessToken and linkUserId, and of the redirect's tenantDomain (and tokens?. there), changed",
       why: 'unreachable: granting is entered only when canGrant saw both values, and the redirect only when hasTenantDomain saw a tenant_domain in the stored tokens.',
     },
     {
-      mutant: "`context.error ?? 'invalid_request'` of the output changed",
+      mutant: "context.error ?? 'invalid_request' of the output changed",
       why: 'every way into failed sets an error first, so the fallback never applies.',
     },
   ],

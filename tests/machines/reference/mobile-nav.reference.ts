@@ -29,6 +29,12 @@ export const mobileNavRules: RuleBook = {
     },
     loginTab: { state: 'any state', text: 'Without a user the Profile tab is the Login tab: it opens no submenu.', ignored: true },
   },
+  equivalentMutants: [
+    {
+      mutant: "isProfileTab's tab === 'profile' made true",
+      why: 'the toggles test menu and settings first, so the profile guard is only asked about the profile tab.',
+    },
+  ],
 };
 
 export function mobileNavReference(rawInput: unknown): ReferenceRun<MobileNavExpectedView> {

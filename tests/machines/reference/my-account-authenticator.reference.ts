@@ -39,6 +39,12 @@ export const myAccountAuthenticatorRules: RuleBook = {
     resetDone: { state: 'resetting', text: 'Reset: the change is announced and a new setup loads.' },
     resetFailed: { state: 'resetting', text: 'A failed reset keeps the authenticator, saying why.' },
   },
+  equivalentMutants: [
+    {
+      mutant: "the code's /\\s+/g (spaces removed before verifying) made /\\s/g",
+      why: 'removing every whitespace character one at a time or in runs gives the same code.',
+    },
+  ],
 };
 
 export function myAccountAuthenticatorReference(): ReferenceRun<MyAccountAuthenticatorExpectedView> {

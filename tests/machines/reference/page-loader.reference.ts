@@ -20,6 +20,12 @@ export const pageLoaderRules: RuleBook = {
     stopOne: { state: 'bar', text: 'An end while others are still running keeps the bar.' },
     stopLast: { state: 'bar', text: 'The end of the last one hides the bar.' },
   },
+  equivalentMutants: [
+    {
+      mutant: 'assign({ pending: 0 }) of the last loader.stop, and the initial context { pending: 0 }, emptied',
+      why: 'the count is only read in active, and entering active from idle sets it to 1, so a count left in idle is never read.',
+    },
+  ],
 };
 
 export function pageLoaderReference(): ReferenceRun<PageLoaderExpectedView> {

@@ -34,7 +34,7 @@ export const recordModalRules: RuleBook = {
       why: 'the modal shows that the load failed, not the error itself (the view model has no error).',
     },
     {
-      mutant: "`reenter: true` of the machine-wide 'modal.open' made `false`",
+      mutant: "reenter: true of the machine-wide 'modal.open' made false",
       why: "XState 5 exits and re-enters the targeted child `loading` either way, so a second open still starts a new load with the new request (checked: the path 'open log-1 → open log-2' passes on that mutant, and it expects the new call); only the machine's root, which has nothing to enter, would differ.",
     },
   ],
