@@ -60,6 +60,8 @@ const held = new WeakMap<Page, Array<{ route: Route; request: Request }>>();
 const retriesToFail = new WeakMap<Page, number>();
 /** Per page: the record (id) the path edits, null when it creates. */
 const editing = new WeakMap<Page, string | null>();
+/** Per page: whether 'Saved successfully' showed after the save's answer. */
+const toastSeen = new WeakMap<Page, Promise<boolean>>();
 
 const dialog = (page: Page) => page.getByRole('dialog', { name: /^(New|Edit) claim type$/ });
 const nameField = (page: Page) => dialog(page).getByRole('textbox', { name: 'Name' });
@@ -142,6 +144,18 @@ describeUiPaths<EntityFormExpectedView>('kit entity form (claim types)', {
         return answerLatest(page, (route) => route.abort('failed'));
       case 'xstate.done.actor.saveEntity': {
         const saved = (event as unknown as { output: { name: string } }).output;
+        // The success toast lasts 5 s: it is looked for from before the answer, so a slow check cannot miss it.
+        toastSeen.set(
+          page,
+          page
+            .getByText('Saved successfully')
+            .first()
+            .waitFor({ timeout: 30_000 })
+            .then(
+              () => true,
+              () => false,
+            ),
+        );
         return answerLatest(page, (route) => route.fulfill({ json: recordDto({ name: saved.name, valueType: 0 }, 'stamp-2') }));
       }
       case 'xstate.error.actor.saveEntity': {
@@ -233,6 +247,6 @@ describeUiPaths<EntityFormExpectedView>('kit entity form (claim types)', {
   },
   async checkEmitted(page, emitted) {
     if (emitted.some((event) => event.type === 'entity.saved'))
-      await page.getByText('Saved successfully').first().waitFor();
+      expect(await toastSeen.get(page), "the 'Saved successfully' toast").toBe(true);
   },
 });
