@@ -121,9 +121,12 @@ async function captchaOf(ctx: AppContext, tenantId: string | null): Promise<Logi
 /** Google's script and frame origins, allowed on a login page that shows the reCAPTCHA widget. */
 export function allowCaptcha(reply: FastifyReply): void {
   const google = 'https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/';
+  // The form may post where the page's policy already allowed (this server, the client's origin).
+  const current = reply.getHeader('content-security-policy');
+  const formAction = (typeof current === 'string' && /form-action ([^;]*)/.exec(current)?.[1]) || "'self'";
   reply.header(
     'content-security-policy',
-    `default-src 'self';script-src 'self' ${google};frame-src ${google};style-src 'self';img-src 'self' data:;connect-src 'self' ${google};object-src 'none';frame-ancestors 'none';base-uri 'self';form-action 'self'`,
+    `default-src 'self';script-src 'self' ${google};frame-src ${google};style-src 'self';img-src 'self' data:;connect-src 'self' ${google};object-src 'none';frame-ancestors 'none';base-uri 'self';form-action ${formAction}`,
   );
 }
 
@@ -165,6 +168,21 @@ export async function finishLogin(
     consent: { grantId },
   });
   return reply.redirect(url, 303);
+}
+
+/**
+ * The interaction's pages post forms whose answer ends in a redirect to the client's redirect URI
+ * (already checked by oidc-provider against the registered ones); Chromium applies the CSP's
+ * form-action to that redirect too, so the page allows the client's origin as well as this server.
+ */
+function allowFormActionTo(reply: FastifyReply, interaction: Details): void {
+  const origin = URL.parse(String(interaction.params.redirect_uri ?? ''))?.origin;
+  const csp = reply.getHeader('content-security-policy');
+  if (!origin || origin === 'null' || typeof csp !== 'string') return;
+  reply.header(
+    'content-security-policy',
+    csp.replace(/form-action ([^;]*)/, (_all, list: string) => `form-action ${list} ${origin}`),
+  );
 }
 
 /** An HTML page of the login screens (never cached: each carries an interaction). */
@@ -214,6 +232,7 @@ export function interactionRoutes(provider: Provider, ctx: AppContext) {
       const culture = cultureFor(request, interaction);
       const texts: PageTexts = { culture, overrides: await textOverrides(ctx, account.user.tenantId, culture) };
       const application = await findApplication(ctx, clientId);
+      allowFormActionTo(reply, interaction);
       const html = await renderConsentPage(ctx, texts, {
         uid: interaction.uid,
         clientName: application?.displayName || clientId,
@@ -270,6 +289,7 @@ export function interactionRoutes(provider: Provider, ctx: AppContext) {
       const culture = cultureFor(request, interaction);
       if (!interaction) return invalidLoginRequest(ctx, reply, culture);
       if (interaction.prompt.name === 'consent') return finishConsent(request, reply, interaction);
+      allowFormActionTo(reply, interaction);
       const tenant = request.tenant;
       const page: LoginPage = {
         uid: interaction.uid,
@@ -322,6 +342,7 @@ export function interactionRoutes(provider: Provider, ctx: AppContext) {
           return finishConsent(request, reply, interaction, body.decision);
         if (!interaction || body.uid !== interaction.uid || interaction.prompt.name !== 'login')
           return invalidLoginRequest(ctx, reply, culture);
+        allowFormActionTo(reply, interaction);
 
         const tenantName = body.tenant?.trim() ?? '';
         const userName = body.userNameOrEmailAddress?.trim() ?? '';
