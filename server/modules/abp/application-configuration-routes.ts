@@ -176,7 +176,7 @@ export async function applicationConfigurationRoutes(app: FastifyInstance, ctx: 
       });
       reply.header('cache-control', 'no-cache').header('etag', answer.etag);
       if (matchesIfNoneMatch(request.headers['if-none-match'], answer.etag)) return (reply as FastifyReply).code(304).send();
-      return reply.type('application/json; charset=utf-8').send(answer.body);
+      return reply.type('application/json; charset=utf-8').send(answer.json);
     },
   );
 }

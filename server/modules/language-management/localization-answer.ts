@@ -16,7 +16,7 @@ import { languagesTopic, languageTextsTopic } from './overrides.ts';
 export interface CachedAnswer {
   /** Quoted strong entity tag. */
   etag: string;
-  body: string;
+  json: string;
 }
 
 const stores = new WeakMap<AppContext, TtlCache<CachedAnswer>>();
@@ -47,8 +47,8 @@ export function localizationAnswer(
 ): Promise<CachedAnswer> {
   const key = `${tenantId ?? ''}|${cultureName}|${resourceSet.onlyDynamics ? 1 : 0}${resourceSet.compiledMessages ? 1 : 0}`;
   return storeOf(ctx).getOrLoad(key, async () => {
-    const body = await serialize();
-    return { etag: entityTag(body), body };
+    const json = await serialize();
+    return { etag: entityTag(json), json };
   });
 }
 
