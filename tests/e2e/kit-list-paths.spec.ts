@@ -18,15 +18,18 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import type { EventObject } from 'xstate';
 import { pagedListModel } from '../../machines/generic/paged-list.model.ts';
 import type { ModelPath } from '../../machines/testing/model-paths.ts';
-import { launchBrowser } from '../kit/browser.ts';
+import { type Browser, launchBrowser } from '../kit/browser.ts';
 import { acceptCookies, ensureBuilt, signIn } from '../kit/browser-session.ts';
 import { startTestServer, type TestServer } from '../kit/test-server.ts';
 import { type PagedListExpectedView, pagedListReference } from '../machines/reference/paged-list.reference.ts';
 import { describeUiPaths } from './ui-paths.ts';
 
 let server: TestServer;
-/** The admin's signed-in browser state, put into each path's fresh context. */
-let session: Awaited<ReturnType<import('playwright-core').BrowserContext['storageState']>>;
+/**
+ * The file's one browser page, signed in once through the real login page; every path is played on
+ * it, its list screen left and opened again by a client-side navigation (the app is not booted again).
+ */
+let shared: { browser: Browser; page: Page };
 
 beforeAll(async () => {
   ensureBuilt();
@@ -34,16 +37,35 @@ beforeAll(async () => {
   const browser = await launchBrowser();
   try {
     await acceptCookies(browser.context, server.url);
-    await signIn(await browser.context.newPage(), server.url);
-    session = await browser.context.storageState();
-  } finally {
+    const page = await browser.context.newPage();
+    await signIn(page, server.url);
+    held.set(page, []);
+    await page.route(
+      (url) => url.pathname === listPath,
+      (route, request) => {
+        const failing = retriesToFail.get(page) ?? 0;
+        if (failing > 0) {
+          retriesToFail.set(page, failing - 1);
+          return serverError(route);
+        }
+        held.get(page)!.push({ route, request });
+      },
+    );
+    shared = { browser, page };
+  } catch (error) {
     await browser.close();
+    throw error;
   }
 });
 
 afterAll(async () => {
+  await shared?.browser.close();
   await server?.stop();
 });
+
+/** Goes to `address` as the app's links do (wouter follows history.pushState). */
+const navigate = (page: Page, address: string) => page.evaluate((to) => window.history.pushState(null, '', to), address);
+const heading = (page: Page) => page.getByRole('heading', { level: 1, name: 'Claim types' });
 
 /** How the claim types screen starts its list (resource-screen.tsx: the spec's default sorting). */
 const screenInput = { filters: {}, page: 1, sorting: { id: 'name', direction: 'asc' } };
@@ -116,27 +138,15 @@ describeUiPaths<PagedListExpectedView>('kit list (claim types)', {
     if (event.type === 'sort.change') return [{ type: 'sort.change', sorting: { id: 'name', direction: 'desc' } }];
     return [event];
   },
+  page: async () => ({ page: shared.page, done: async () => {} }),
   async open(page) {
-    const context = page.context();
-    await context.addCookies(session.cookies);
-    const stored = session.origins.find((origin) => origin.origin === new URL(server.url).origin)?.localStorage ?? [];
-    await page.addInitScript((items) => {
-      for (const { name, value } of items) if (localStorage.getItem(name) === null) localStorage.setItem(name, value);
-    }, stored);
-    held.set(page, []);
-    await page.route(
-      (url) => url.pathname === listPath,
-      (route, request) => {
-        const failing = retriesToFail.get(page) ?? 0;
-        if (failing > 0) {
-          retriesToFail.set(page, failing - 1);
-          return serverError(route);
-        }
-        held.get(page)!.push({ route, request });
-      },
-    );
-    await page.goto(`${server.url}/identity/claim-types`);
-    await page.getByRole('heading', { level: 1, name: 'Claim types' }).waitFor();
+    // What the last path left: the screen is left (its list stops), its held requests let go.
+    await navigate(page, '/');
+    await heading(page).waitFor({ state: 'detached' });
+    for (const { route } of held.get(page)!.splice(0)) await route.abort().catch(() => {});
+    retriesToFail.delete(page);
+    await navigate(page, '/identity/claim-types');
+    await heading(page).waitFor();
   },
   async act(page, event: EventObject) {
     switch (event.type) {

@@ -6,6 +6,8 @@
 // - Each path runs in a fresh browser context, opened by the suite after it arranged what the path's
 //   outcomes need (a cookie present, a cookie jar that refuses writes, a fixed clock), since in the
 //   browser those outcomes happen by themselves: an actor's result is not played, it is produced.
+//   A suite whose paths need nothing of the sort may hand each path its page itself (`page`): a
+//   file's one signed-in page, its screen reset by `open` between paths (the app is not booted again).
 // - A user event is played as the user plays it (a click, a key); the reference is told the event.
 // - What the user sees is read after every step that waits for the user, polling until it equals
 //   what the reference says the user sees; a state the browser passes through on its own (an
@@ -68,6 +70,12 @@ export interface UiPathSuite<TView> {
    * suite's time.
    */
   sample?: 'all' | 'covering';
+  /**
+   * The page the path is played on, and what ends it after the path; by default a fresh browser
+   * context's page, the context closed after the path. A suite handing out one page for all its
+   * paths resets in `open` what a path leaves behind.
+   */
+  page?(path: ModelPath): Promise<{ page: Page; done(): Promise<void> }>;
   /** Opens the screen for this path, after arranging what its automatic outcomes need. */
   open(page: Page, path: ModelPath): Promise<void>;
   /**
@@ -91,10 +99,19 @@ function isAutomatic(suite: { automaticActors: readonly string[] }, event: Event
   return (plain.type === 'done' || plain.type === 'error') && suite.automaticActors.includes(plain.actor ?? '');
 }
 
-async function playInBrowser<TView>(suite: UiPathSuite<TView>, path: ModelPath): Promise<void> {
+async function freshPage(): Promise<{ page: Page; done(): Promise<void> }> {
   const browser = await launchBrowser();
   try {
-    const page = await browser.context.newPage();
+    return { page: await browser.context.newPage(), done: () => browser.close() };
+  } catch (error) {
+    await browser.close();
+    throw error;
+  }
+}
+
+async function playInBrowser<TView>(suite: UiPathSuite<TView>, path: ModelPath): Promise<void> {
+  const { page, done } = await (suite.page?.(path) ?? freshPage());
+  try {
     const steps = path.path.steps;
     let reference: ReferenceRun<TView> | null = null;
     let calls: Call[] = [];
@@ -135,7 +152,7 @@ async function playInBrowser<TView>(suite: UiPathSuite<TView>, path: ModelPath):
       emitted = [];
     }
   } finally {
-    await browser.close();
+    await done();
   }
 }
 
