@@ -17,7 +17,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import type { EventObject } from 'xstate';
 import { entityFormModel } from '../../machines/generic/entity-form.model.ts';
 import { passwordToken } from '../kit/auth.ts';
-import { launchBrowser } from '../kit/browser.ts';
+import { type Browser, launchBrowser } from '../kit/browser.ts';
 import { acceptCookies, ensureBuilt, signIn } from '../kit/browser-session.ts';
 import { startTestServer, type TestServer } from '../kit/test-server.ts';
 import { type EntityFormExpectedView, entityFormReference } from '../machines/reference/entity-form.reference.ts';
@@ -25,7 +25,11 @@ import { adminApi } from './identity-helpers.ts';
 import { describeUiPaths } from './ui-paths.ts';
 
 let server: TestServer;
-let session: Awaited<ReturnType<import('playwright-core').BrowserContext['storageState']>>;
+/**
+ * The file's one browser page, signed in once through the real login page; every path is played on
+ * it, the claim types screen left and opened again by a client-side navigation (the app is not booted again).
+ */
+let shared: { browser: Browser; page: Page };
 /** The real claim type whose Edit opens the form (the model's record 'ct-1'). */
 let recordId: string;
 const recordName = 'Level';
@@ -43,16 +47,37 @@ beforeAll(async () => {
   const browser = await launchBrowser();
   try {
     await acceptCookies(browser.context, server.url);
-    await signIn(await browser.context.newPage(), server.url);
-    session = await browser.context.storageState();
-  } finally {
+    const page = await browser.context.newPage();
+    await signIn(page, server.url);
+    held.set(page, []);
+    await page.route(
+      (url) => url.pathname.startsWith(`${recordPath}/`) || url.pathname === recordPath,
+      (route, request) => {
+        const url = new URL(request.url());
+        // The list itself is the real server's.
+        if (request.method() === 'GET' && url.pathname === recordPath) return route.continue();
+        const failing = retriesToFail.get(page) ?? 0;
+        if (failing > 0) {
+          retriesToFail.set(page, failing - 1);
+          return route.abort('failed');
+        }
+        held.get(page)!.push({ route, request });
+      },
+    );
+    shared = { browser, page };
+  } catch (error) {
     await browser.close();
+    throw error;
   }
 });
 
 afterAll(async () => {
+  await shared?.browser.close();
   await server?.stop();
 });
+
+/** Goes to `address` as the app's links do (wouter follows history.pushState). */
+const navigate = (page: Page, address: string) => page.evaluate((to) => window.history.pushState(null, '', to), address);
 
 const recordPath = '/api/identity/claim-types';
 /** Per page: the held record requests (load and save), and attempts of a failing GET still to fail. */
@@ -99,29 +124,18 @@ describeUiPaths<EntityFormExpectedView>('kit entity form (claim types)', {
   // The model's id stands for the real record the path edits.
   reference: (input) => entityFormReference(input),
   automaticActors: [],
+  page: async () => ({ page: shared.page, done: async () => {} }),
   async open(page, path) {
-    const context = page.context();
-    await context.addCookies(session.cookies);
-    const stored = session.origins.find((origin) => origin.origin === new URL(server.url).origin)?.localStorage ?? [];
-    await page.addInitScript((items) => {
-      for (const { name, value } of items) if (localStorage.getItem(name) === null) localStorage.setItem(name, value);
-    }, stored);
-    held.set(page, []);
-    await page.route(
-      (url) => url.pathname.startsWith(`${recordPath}/`) || url.pathname === recordPath,
-      (route, request) => {
-        const url = new URL(request.url());
-        // The list itself is the real server's.
-        if (request.method() === 'GET' && url.pathname === recordPath) return route.continue();
-        const failing = retriesToFail.get(page) ?? 0;
-        if (failing > 0) {
-          retriesToFail.set(page, failing - 1);
-          return route.abort('failed');
-        }
-        held.get(page)!.push({ route, request });
-      },
-    );
-    await page.goto(`${server.url}/identity/claim-types`);
+    // What the last path left: the screen and its dialog are left, the held requests let go, and
+    // the last path's 'Saved successfully' gone (this path's toast is looked for).
+    await navigate(page, '/');
+    await page.getByRole('heading', { level: 1, name: 'Claim types' }).waitFor({ state: 'detached' });
+    await dialog(page).waitFor({ state: 'detached' });
+    for (const { route } of held.get(page)!.splice(0)) await route.abort().catch(() => {});
+    retriesToFail.delete(page);
+    toastSeen.delete(page);
+    await page.getByText('Saved successfully').first().waitFor({ state: 'detached', timeout: 15_000 });
+    await navigate(page, '/identity/claim-types');
     const isEdit = (path.input as { id?: string }).id !== undefined;
     editing.set(page, isEdit ? recordId : null);
     if (isEdit) {
