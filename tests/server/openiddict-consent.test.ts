@@ -14,7 +14,7 @@ const suite = identitySuite();
 const admin = { userName: 'admin', password: '1q2w3E*' };
 const home = 'http://localhost:4400';
 
-async function register(clientId: string, consentType: string): Promise<void> {
+async function register(clientId: string, consentType: string): Promise<string> {
   const reply = await suite.admin.call<ApplicationDto>('POST', apps, {
     clientId,
     displayName: `${clientId} name`,
@@ -25,6 +25,7 @@ async function register(clientId: string, consentType: string): Promise<void> {
     scopes: ['openid', 'profile', 'email', 'Finance'],
   });
   expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+  return reply.body.id;
 }
 
 interface Step {
@@ -90,7 +91,7 @@ const isConsentPage = (step: Step) => step.status === 200 && step.html.includes(
 
 describe('consent types', () => {
   it('explicit: the page lists the scopes; Deny refuses; Allow signs in and is remembered for no more than it allowed', async () => {
-    await register('Explicit_App', 'explicit');
+    const id = await register('Explicit_App', 'explicit');
     const first = await authorize('Explicit_App', 'openid profile Finance');
     expect(isConsentPage(first), first.html).toBe(true);
     expect(first.html).toContain('<h1>Authorize application</h1>');
@@ -119,6 +120,12 @@ describe('consent types', () => {
     expect(isConsentPage(more), more.html).toBe(true);
     expect(more.html).toContain('Autoriser l&#39;application');
     expect(more.html).toMatch(/value="allow">Autoriser<\/button>/);
+
+    // Deleting the application deletes the remembered decision: registered again, it asks again.
+    expect((await suite.admin.call('DELETE', `${apps}?id=${id}`)).status).toBe(204);
+    await register('Explicit_App', 'explicit');
+    const afresh = await authorize('Explicit_App', 'openid Finance');
+    expect(isConsentPage(afresh), afresh.url).toBe(true);
   });
 
   it('systematic: asked at every authorization, even in the same signed-in browser', async () => {
