@@ -16,18 +16,25 @@
 // - the warning's answers: its two buttons.
 // The model counts down from 2 (short paths), the product from 60: the model's last tick is played
 // as the product's remaining ticks, each told the reference (`asPlayed`).
-import type { Page } from 'playwright-core';
+import type { Cookie, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { EventObject } from 'xstate';
 import { idleSessionModel } from '../../machines/session/idle-session.model.ts';
 import type { ModelPath } from '../../machines/testing/model-paths.ts';
 import { setSettingValues } from '../../server/modules/setting-management/store.ts';
-import { acceptCookies, ensureBuilt, submitLoginPage } from '../kit/browser-session.ts';
+import { launchBrowser } from '../kit/browser.ts';
+import { acceptCookies, ensureBuilt, signIn, submitLoginPage } from '../kit/browser-session.ts';
 import { startTestServer, type TestServer } from '../kit/test-server.ts';
 import { type IdleSessionExpectedView, idleSessionReference } from '../machines/reference/idle-session.reference.ts';
 import { describeUiPaths } from './ui-paths.ts';
 
 let server: TestServer;
+/**
+ * The cookies of a browser signed in once through the real login page: the identity server's
+ * session. Each path's fresh context starts with them (and without the app's tokens: the path starts
+ * signed out), so its sign-ins go through that session (see `signInFromShell`).
+ */
+let identityCookies: Cookie[];
 
 const productCountdown = 60;
 const globalSetting = { providerName: 'G', providerKey: '' } as const;
@@ -36,6 +43,14 @@ beforeAll(async () => {
   ensureBuilt();
   server = await startTestServer({ serveSpa: true });
   await setSettingValues(server.ctx, { 'Abp.Account.Idle.Enabled': 'true' }, globalSetting);
+  const browser = await launchBrowser();
+  try {
+    await acceptCookies(browser.context, server.url);
+    await signIn(await browser.context.newPage(), server.url);
+    identityCookies = await browser.context.cookies();
+  } finally {
+    await browser.close();
+  }
 });
 
 afterAll(async () => {
@@ -76,6 +91,18 @@ const before = (path: ModelPath, index: number) =>
 
 const sessionChange = (event: EventObject) => event as unknown as { isActive: boolean; timeoutMinutes: number };
 
+/**
+ * The user clicks Login on the signed-out shell: the identity server still knowing them, it sends
+ * them straight back signed in; after a sign-out that ended its session, its login page is filled.
+ */
+async function signInFromShell(page: Page): Promise<void> {
+  await loginButton(page).click();
+  const loginForm = page.getByLabel(/user ?name/i);
+  await userMenu(page).or(loginForm).first().waitFor({ timeout: 20_000 });
+  if (await loginForm.isVisible()) await submitLoginPage(page, 'admin', '1q2w3E*');
+  await userMenu(page).waitFor();
+}
+
 async function signOutFinished(page: Page): Promise<void> {
   await withClockRunning(page, () => loginButton(page).waitFor({ timeout: 20_000 }));
   expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull();
@@ -110,6 +137,11 @@ describeUiPaths<IdleSessionExpectedView>('idle sign-out', {
     const left = productCountdown - (modelCountdown - before(path, index).context.remaining);
     return Array.from({ length: left }, () => event);
   },
+  page: async () => {
+    const browser = await launchBrowser();
+    await browser.context.addCookies(identityCookies);
+    return { page: await browser.context.newPage(), done: () => browser.close() };
+  },
   async open(page) {
     await acceptCookies(page.context(), server.url);
     // Emulated visibility (see the header): a hidden tab's visibilityState and its visibilitychange.
@@ -133,9 +165,7 @@ describeUiPaths<IdleSessionExpectedView>('idle sign-out', {
         // The user signs in with idle sign-out on and this timeout.
         await setTimeoutMinutes(timeoutMinutes);
         timeoutOf.set(page, timeoutMinutes);
-        await loginButton(page).click();
-        await submitLoginPage(page, 'admin', '1q2w3E*');
-        await userMenu(page).waitFor();
+        await signInFromShell(page);
         activityMark.set(page, await page.evaluate(() => localStorage.getItem('idleSession.lastActivity')));
         await pauseClock(page);
       } else if (isActive) {
