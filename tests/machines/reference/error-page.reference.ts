@@ -26,6 +26,12 @@ export const errorPageRules: RuleBook = {
     noWayBack: { state: 'shown', text: "No 'Go back' for 403, nor on the first page: it does nothing.", ignored: true },
     home: { state: 'shown', text: "'Go to home page' navigates to '/'." },
   },
+  equivalentMutants: [
+    {
+      mutant: "errorStatus's value?.trim() made value",
+      why: 'Number() ignores surrounding blanks itself, and a blank value gives 0 instead of NaN, neither of them a shown status, so both are shown as 500.',
+    },
+  ],
 };
 
 export function errorPageReference(rawInput: unknown): ReferenceRun<ErrorPageExpectedView> {

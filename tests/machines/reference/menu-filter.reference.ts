@@ -37,6 +37,12 @@ export const menuFilterRules: RuleBook = {
     retype: { state: 'filtered', text: 'Typing another text filters again once typing pauses.' },
     items: { state: 'any state', text: 'A new menu tree (language, permissions) replaces the items, under the same filter.' },
   },
+  equivalentMutants: [
+    {
+      mutant: "the query's context.text.trim() made context.text",
+      why: 'filterMenu trims the query itself, and the view shows the typed text, not the query.',
+    },
+  ],
 };
 
 function filtered(items: readonly Item[], query: string): { items: Item[]; expandedIds: string[] } {
