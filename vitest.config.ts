@@ -1,10 +1,26 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-// Three projects: unit (machines and pure code), server (real HTTP on a real database, one database
-// per file), e2e (Playwright driving Debian's Chromium against a real server). `npm test` runs them
-// through scripts/test.ts, which also type-checks, lints and checks the generated docs.
+// Projects: unit (machines and pure code), server (real HTTP on a real database, one database per
+// file), server-process (the server suites that start the server as its own process, kill it and
+// restart it: see below), e2e (Playwright driving Debian's Chromium against a real server). `npm test`
+// runs them through scripts/test.ts, which also type-checks, lints and checks the generated docs.
+
+// A suite that starts real server processes (tests/kit/server-process.ts) measures what a process does
+// at start, under a burst, at SIGTERM and SIGKILL, with its own time limits; beside another file it
+// competes for the two cores it expects to have. Those run one at a time, after the parallel ones.
+const processSuites = fs
+  .readdirSync('tests/server')
+  .filter((name) => name.endsWith('.test.ts') && fs.readFileSync(`tests/server/${name}`, 'utf8').includes('kit/server-process'))
+  .map((name) => `tests/server/${name}`);
+
 export default defineConfig({
   test: {
+    // Vitest's default in a run is one worker fewer than the cores: on the 2-core CI machine, one, so
+    // the unit and server files ran one at a time while a server file's PGlite left the other core
+    // idle. Two at least; the e2e and process suites still run one at a time.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     projects: [
       {
         test: {
@@ -18,8 +34,21 @@ export default defineConfig({
           name: 'server',
           globalSetup: ['tests/kit/global-setup.ts'],
           include: ['tests/server/**/*.test.ts'],
+          exclude: processSuites,
           environment: 'node',
           pool: 'forks',
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'server-process',
+          globalSetup: ['tests/kit/global-setup.ts'],
+          include: processSuites,
+          environment: 'node',
+          pool: 'forks',
+          fileParallelism: false,
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },

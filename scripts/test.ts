@@ -183,9 +183,14 @@ try {
   steps.push(run('lint', 'npx', ['biome', 'check', '.']));
   steps.push(run('generated docs are current', 'node', ['scripts/generate-docs.ts', '--check']));
   steps.push(
-    vitest('unit, server and e2e on PGlite', 'pglite', ['--project', 'unit', '--project', 'server', '--project', 'e2e'], {
-      TEST_DATABASE_URL: '',
-    }),
+    vitest(
+      'unit, server and e2e on PGlite',
+      'pglite',
+      ['--project', 'unit', '--project', 'server', '--project', 'server-process', '--project', 'e2e'],
+      {
+        TEST_DATABASE_URL: '',
+      },
+    ),
   );
   if (postgres) {
     const suites = postgresSuites();
@@ -193,7 +198,7 @@ try {
       vitest(
         `${suites.length} server suites on PostgreSQL`,
         'postgres',
-        ['--project', 'server', ...suites],
+        ['--project', 'server', '--project', 'server-process', ...suites],
         { TEST_DATABASE_URL: postgres.url },
         true,
       ),
