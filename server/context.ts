@@ -58,6 +58,8 @@ export interface PermissionChecker {
   isGrantedToClient(client: CurrentClient | null, tenantId: string | null, name: string): Promise<boolean>;
   /** Every permission the caller holds, for application-configuration's auth.grantedPolicies. */
   grantedNames(user: CurrentUser | null, tenantId: string | null): Promise<string[]>;
+  /** Every permission a client holds in this tenant (provider C on the host), for the same list. */
+  grantedNamesToClient(client: CurrentClient | null, tenantId: string | null): Promise<string[]>;
 }
 
 export interface FeatureChecker {

@@ -79,13 +79,21 @@ describe('a client calling the API with its client-credentials token', () => {
     expect((await call('GET', apps)).status).toBe(200);
     expectError(await call('GET', apps, { __tenant: 'acme' }), 403);
 
-    // No current user: the configuration says so, and a route for a signed-in user refuses the client.
-    const configuration = await call<{ currentUser: { isAuthenticated: boolean; id: string | null } }>(
-      'GET',
-      '/api/abp/application-configuration',
-    );
+    // No current user: the configuration says so, and lists the client's own grants (provider C) as
+    // its granted policies, as ABP does, with the same side rules: host-only ones not inside a tenant.
+    type Configuration = {
+      currentUser: { isAuthenticated: boolean; id: string | null };
+      auth: { grantedPolicies: Record<string, boolean> };
+    };
+    const configuration = await call<Configuration>('GET', '/api/abp/application-configuration');
     expect(configuration.status).toBe(200);
     expect(configuration.body.currentUser).toMatchObject({ isAuthenticated: false, id: null });
+    expect(Object.keys(configuration.body.auth.grantedPolicies).sort()).toEqual(['AbpIdentity.Roles', 'OpenIddictPro.Application']);
+    const inAcme = await call<Configuration>('GET', '/api/abp/application-configuration', { __tenant: 'acme' });
+    expect(Object.keys(inAcme.body.auth.grantedPolicies)).toEqual(['AbpIdentity.Roles']);
+    // Anonymous: nothing.
+    const anonymous = await request<Configuration>(suite.server, null, 'GET', '/api/abp/application-configuration');
+    expect(anonymous.body.auth.grantedPolicies).toEqual({});
     expectError(await call('GET', '/api/account/my-profile'), 403);
     // Managing permissions checks the caller's own permission as a user: a client cannot grant itself more.
     expectError(
@@ -99,6 +107,8 @@ describe('a client calling the API with its client-credentials token', () => {
     await grant('Sync_Service', ['AbpIdentity.Roles'], false);
     expectError(await call('GET', '/api/identity/roles'), 403);
     expect((await call('GET', apps)).status).toBe(200);
+    const afterRevoke = await call<Configuration>('GET', '/api/abp/application-configuration');
+    expect(Object.keys(afterRevoke.body.auth.grantedPolicies)).toEqual(['OpenIddictPro.Application']);
   });
 
   it('a user granted nothing through a client does not borrow the client grants', async () => {

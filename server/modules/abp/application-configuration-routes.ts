@@ -90,7 +90,10 @@ export async function applicationConfigurationRoutes(app: FastifyInstance, ctx: 
       const tenantId = request.tenant?.id ?? null;
       const userId = request.currentUser?.id ?? null;
       const [granted, settingValues, features, languages, values] = await Promise.all([
-        ctx.permissions.grantedNames(request.currentUser, tenantId),
+        // A client's own token lists what it holds as provider C (ABP's ClientPermissionValueProvider).
+        request.currentUser
+          ? ctx.permissions.grantedNames(request.currentUser, tenantId)
+          : ctx.permissions.grantedNamesToClient(request.currentClient, tenantId),
         getVisibleSettingValues(ctx, { tenantId, userId }),
         featureStore(ctx).resolveAll(tenantId),
         // The language menus list the enabled languages of the host or tenant (language management).

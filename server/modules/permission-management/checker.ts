@@ -138,6 +138,16 @@ export function createPermissionChecker(ctx: AppContext): PermissionChecker {
     return parent ? holds(parent, granted, tenantId) : false;
   }
 
+  /** The defined permissions held with these direct grants (for a client: only those allowing C). */
+  async function heldNames(granted: Set<string>, tenantId: string | null, provider?: 'C'): Promise<string[]> {
+    const names: string[] = [];
+    for (const definition of allPermissions()) {
+      if (provider && !definition.allowedProviders.includes(provider)) continue;
+      if (await holds(definition, granted, tenantId)) names.push(definition.name);
+    }
+    return names;
+  }
+
   // A token of one tenant never acts in another: the request pipeline already takes the tenant from
   // the token, this guards direct callers.
   const sameTenant = (user: CurrentUser, tenantId: string | null) => (user.tenantId ?? null) === (tenantId ?? null);
@@ -155,10 +165,11 @@ export function createPermissionChecker(ctx: AppContext): PermissionChecker {
     },
     async grantedNames(user, tenantId) {
       if (!user || !sameTenant(user, tenantId)) return [];
-      const granted = await grantedToUser(user, tenantId);
-      const names: string[] = [];
-      for (const definition of allPermissions()) if (await holds(definition, granted, tenantId)) names.push(definition.name);
-      return names;
+      return heldNames(await grantedToUser(user, tenantId), tenantId);
+    },
+    async grantedNamesToClient(client, tenantId) {
+      if (!client) return [];
+      return heldNames(await caches.grantsOf(null, 'C', client.clientId), tenantId, 'C');
     },
   };
 }
