@@ -10,7 +10,8 @@
 //   out of band by an administrator); there is no page, so without one the request is refused with
 //   access_denied (consent_required). This server has no screen for creating such authorizations:
 //   a remembered decision from when the client was explicit is the only kind there is;
-// - deleting an application deletes its decisions (application-service.ts deletes its payloads).
+// - deleting an application deletes its decisions (application-service.ts deletes its payloads), and
+//   deleting a user deletes theirs (user-service.ts deleteUser, by the payload's accountId).
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Provider } from 'oidc-provider';
 import type { AppContext } from '../context.ts';

@@ -4,10 +4,12 @@
 // and is remembered (a new sign-in asking no more is not asked; one asking more is); systematic
 // asks at every authorization; external without an existing authorization is refused.
 import * as client from 'openid-client';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { ApplicationDto } from '../../contract/openiddict.ts';
+import { oidcPayloads } from '../../server/db/schema/index.ts';
 import { browse, CookieJar, follow, submitLogin, tokenRequest } from '../kit/auth.ts';
-import { identitySuite, request } from './identity-helpers.ts';
+import { identitySuite, request, strongPassword } from './identity-helpers.ts';
 
 const apps = '/api/openiddict/applications';
 const suite = identitySuite();
@@ -38,7 +40,13 @@ interface Step {
 }
 
 /** Starts an authorization in the jar; signs in when the login page shows. */
-async function authorize(clientId: string, scope: string, jar = new CookieJar(), extra: Record<string, string> = {}): Promise<Step> {
+async function authorize(
+  clientId: string,
+  scope: string,
+  jar = new CookieJar(),
+  extra: Record<string, string> = {},
+  account = admin,
+): Promise<Step> {
   const config = await client.discovery(new URL(`${suite.server.url}/`), clientId, undefined, client.None(), {
     execute: [client.allowInsecureRequests],
   });
@@ -53,7 +61,7 @@ async function authorize(clientId: string, scope: string, jar = new CookieJar(),
   let page = await follow(jar, suite.server.url, await browse(jar, url.href));
   let html = await page.response.text();
   if (html.includes('name="password"')) {
-    page = await follow(jar, suite.server.url, await submitLogin(jar, suite.server.url, page.url, html, admin));
+    page = await follow(jar, suite.server.url, await submitLogin(jar, suite.server.url, page.url, html, account));
     html = page.url.startsWith(home) ? '' : await page.response.text();
   }
   return { jar, verifier, url: page.url, status: page.response.status, html };
@@ -126,6 +134,38 @@ describe('consent types', () => {
     await register('Explicit_App', 'explicit');
     const afresh = await authorize('Explicit_App', 'openid Finance');
     expect(isConsentPage(afresh), afresh.url).toBe(true);
+  });
+
+  it('deleting a user deletes their remembered decisions, and only theirs', async () => {
+    await register('Forget_App', 'explicit');
+    const created = await suite.admin.call<{ id: string }>('POST', '/api/identity/users', {
+      userName: 'consent.user',
+      email: 'consent.user@example.com',
+      password: strongPassword,
+      isActive: true,
+      lockoutEnabled: true,
+      roleNames: [],
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const user = { userName: 'consent.user', password: strongPassword };
+    const asked = await authorize('Forget_App', 'openid Finance', new CookieJar(), {}, user);
+    expect(isConsentPage(asked), asked.html).toBe(true);
+    await redeem(await decide(asked, 'allow'), 'Forget_App');
+    // The admin allows the same client too: that decision must survive the user's deletion.
+    await redeem(await decide(await authorize('Forget_App', 'openid Finance'), 'allow'), 'Forget_App');
+    const decisions = () =>
+      suite.server.ctx.db.select({ id: oidcPayloads.id }).from(oidcPayloads).where(eq(oidcPayloads.model, 'ConsentDecision'));
+    const mine = (rows: Array<{ id: string }>) => rows.filter((row) => row.id === `Forget_App ${created.body.id}`);
+    expect(mine(await decisions())).toHaveLength(1);
+    const before = (await decisions()).length;
+
+    expect((await suite.admin.call('DELETE', `/api/identity/users/${created.body.id}`)).status).toBe(204);
+    const after = await decisions();
+    expect(mine(after)).toEqual([]);
+    expect(after).toHaveLength(before - 1);
+    // The admin's decision is still remembered: no page.
+    const remembered = await authorize('Forget_App', 'openid Finance');
+    expect(remembered.url.startsWith(home), remembered.url).toBe(true);
   });
 
   it('systematic: asked at every authorization, even in the same signed-in browser', async () => {

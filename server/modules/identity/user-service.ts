@@ -4,11 +4,12 @@
 // - passwords follow the tenant's password settings and are stored as argon2id hashes only;
 // - the concurrency stamp must match (409 otherwise) and changes on every write;
 // - deactivating or deleting a user deletes their sessions, so their tokens stop at the next request;
+// - deleting a user deletes their remembered consent decisions (identity-server/consent.ts);
 // - a caller cannot delete their own account (ABP's UserSelfDeletion).
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { IdentityUserCreateDto, IdentityUserDto, IdentityUserUpdateDto } from '../../../contract/identity.ts';
 import type { AppContext, CurrentUser } from '../../context.ts';
-import { identitySessions, roles, userRoles, users } from '../../db/schema/index.ts';
+import { identitySessions, oidcPayloads, roles, userRoles, users } from '../../db/schema/index.ts';
 import { businessError, invalidField, notFound, staleConcurrencyStamp, validationError } from '../../errors.ts';
 import { trackUser, trackUserRole, trackUserSoftDeleted } from '../../audit/entities.ts';
 import { invalidateUserPermissions } from '../permission-management/checker.ts';
@@ -288,6 +289,8 @@ export async function deleteUser(ctx: AppContext, caller: Caller, id: string): P
       .returning();
     if (deleted) trackUserSoftDeleted(existing, deleted);
     await endSessions(tx, id);
+    // What the user allowed each client (explicit consent, model 'ConsentDecision' of consent.ts).
+    await tx.delete(oidcPayloads).where(and(eq(oidcPayloads.model, 'ConsentDecision'), sql`${oidcPayloads.payload}->>'accountId' = ${id}`));
   });
   await invalidateUserPermissions(ctx, id);
 }
