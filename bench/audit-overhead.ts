@@ -10,7 +10,8 @@
 //     tables by the batch writer within a second (ADRs 0009 and 0010).
 // (b) Throughput: requests per second at fixed concurrency for an authenticated, audited,
 //     tenant-filtered list (identity users, audit logs) and for a bare Fastify hello-world, and the
-//     ratio. The load comes from a worker thread (its own event loop, a fixed number of fetch loops),
+//     ratio. The load comes from a worker thread (its own event loop, a fixed number of request loops on
+//     node:http keep-alive connections: http-load.ts),
 //     so the server's event loop only serves. PostgreSQL: BENCH_OVERHEAD_DATABASE_URL (default
 //     bench_overhead, created when missing; not bench_audit, which these audited requests would
 //     grow); PGlite: a fresh data directory. Prints Markdown tables; figures, never pass/fail.
@@ -21,25 +22,20 @@
 //     main thread's (the event loop). A figure that moves little with load, unlike requests/s; the
 //     database server's CPU is not in it (PGlite's is: it runs on the main thread).
 import fs from 'node:fs';
+import type http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { startBenchApp } from './bench-app.ts';
-
-interface LoadJob {
-  url: string;
-  token: string | null;
-  concurrency: number;
-  seconds: number;
-}
-interface LoadResult {
-  requests: number;
-  failures: number;
-  seconds: number;
-  latencies: number[];
-  /** CPU milliseconds of the load worker's thread over the window. */
-  loadCpuMs: number;
-}
+import {
+  keepAliveAgent,
+  type LoadJob,
+  type LoadResult,
+  loadInWorker,
+  postgresCpu,
+  postgresCpuSince,
+  postmasterOf,
+  send,
+} from './http-load.ts';
 
 /** A load result with the server's CPU over its window (loadFromWorker). */
 interface MeasuredLoad extends LoadResult {
@@ -47,60 +43,31 @@ interface MeasuredLoad extends LoadResult {
   serverCpuMs: number;
   /** Of which the main thread's (the server's event loop). */
   mainCpuMs: number;
-}
-
-/** Worker side: `concurrency` loops each issuing one request after the other until time is up. */
-async function load(job: LoadJob): Promise<LoadResult> {
-  const headers: Record<string, string> = { 'accept-language': 'en' };
-  if (job.token) headers.authorization = `Bearer ${job.token}`;
-  const latencies: number[] = [];
-  let failures = 0;
-  const cpu = process.threadCpuUsage();
-  const started = performance.now();
-  const end = started + job.seconds * 1000;
-  await Promise.all(
-    Array.from({ length: job.concurrency }, async () => {
-      while (performance.now() < end) {
-        const t = performance.now();
-        const response = await fetch(job.url, { headers });
-        await response.arrayBuffer();
-        if (response.status !== 200) failures += 1;
-        latencies.push(performance.now() - t);
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  const used = process.threadCpuUsage(cpu);
-  return { requests: latencies.length, failures, seconds, latencies, loadCpuMs: (used.user + used.system) / 1000 };
-}
-
-if (!isMainThread) {
-  parentPort?.postMessage(await load(workerData as LoadJob));
+  /** The PostgreSQL server's CPU ms per request (every process of its cluster), when measured. */
+  databaseCpuMs: number | null;
 }
 
 const cpuMs = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 1000;
 
 /**
  * Runs the load in a worker and measures the server's CPU over it: the process's CPU less the
- * worker's (measured in the worker over its loop), and the main thread's, per request. The window
- * also holds the worker's start-up and end (a few milliseconds of the 8 s).
+ * worker's (measured in the worker over its loop), and the main thread's, per request; and, given
+ * its postmaster, the PostgreSQL server's. The window also holds the worker's start-up and end (a
+ * few milliseconds of the 8 s).
  */
-function loadFromWorker(job: LoadJob): Promise<MeasuredLoad> {
-  return new Promise((resolve, reject) => {
-    const processCpu = process.cpuUsage();
-    const mainCpu = process.threadCpuUsage();
-    const worker = new Worker(new URL(import.meta.url), { workerData: job });
-    worker.once('message', (result: LoadResult) => {
-      const requests = Math.max(1, result.requests);
-      resolve({
-        ...result,
-        serverCpuMs: (cpuMs(process.cpuUsage(processCpu)) - result.loadCpuMs) / requests,
-        mainCpuMs: cpuMs(process.threadCpuUsage(mainCpu)) / requests,
-      });
-      void worker.terminate();
-    });
-    worker.once('error', reject);
-  });
+async function loadFromWorker(job: LoadJob, postmaster: number | null): Promise<MeasuredLoad> {
+  const processCpu = process.cpuUsage();
+  const mainCpu = process.threadCpuUsage();
+  const databaseCpu = postmaster ? postgresCpu(postmaster) : null;
+  const result = await loadInWorker(job);
+  const requests = Math.max(1, result.requests);
+  const databaseNow = postmaster && databaseCpu ? postgresCpu(postmaster) : null;
+  return {
+    ...result,
+    serverCpuMs: (cpuMs(process.cpuUsage(processCpu)) - result.loadCpuMs) / requests,
+    mainCpuMs: cpuMs(process.threadCpuUsage(mainCpu)) / requests,
+    databaseCpuMs: databaseCpu && databaseNow ? postgresCpuSince(databaseCpu, databaseNow) / requests : null,
+  };
 }
 
 /** A throughput table row: requests/s, latency percentiles, failures and CPU per request. */
@@ -115,6 +82,7 @@ function throughputRow(name: string, result: MeasuredLoad): string[] {
     result.serverCpuMs.toFixed(3),
     result.mainCpuMs.toFixed(3),
     (result.loadCpuMs / Math.max(1, result.requests)).toFixed(3),
+    result.databaseCpuMs === null ? '–' : result.databaseCpuMs.toFixed(3),
   ];
 }
 
@@ -137,16 +105,16 @@ async function pairedWrites(
   count: number,
 ): Promise<{ on: number[]; off: number[]; differences: number[] }> {
   const run = `${Date.now().toString(36)}`;
+  const agents = new Map<string, http.Agent>();
   const once = async (base: string, token: string, name: string) => {
-    const started = performance.now();
-    const response = await fetch(`${base}/api/identity/roles`, {
+    const agent = agents.get(base) ?? agents.set(base, keepAliveAgent()).get(base)!;
+    const { status, ms } = await send(`${base}/api/identity/roles`, agent, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'accept-language': 'en', 'content-type': 'application/json' },
       body: JSON.stringify({ name }),
     });
-    await response.arrayBuffer();
-    if (response.status !== 200) throw new Error(`role creation answered ${response.status}`);
-    return performance.now() - started;
+    if (status !== 200) throw new Error(`role creation answered ${status}`);
+    return ms;
   };
   const result = { on: [] as number[], off: [] as number[], differences: [] as number[] };
   for (let i = 0; i < count + 10; i += 1) {
@@ -176,15 +144,18 @@ export interface OverheadOptions {
   concurrency: number;
 }
 
+const bearer = (token: string) => ({ authorization: `Bearer ${token}`, 'accept-language': 'en' });
+
+const databaseUrlOf = (options: OverheadOptions) =>
+  options.db === 'postgres'
+    ? (process.env.BENCH_OVERHEAD_DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/bench_overhead')
+    : undefined;
+
 /** Starts the real app (migrated, seeded) on a free port with the given auditing switches. */
 async function startApp(options: OverheadOptions, dataDir: string, auditing: boolean) {
   process.env.AUDIT_LOGGING_ENABLED = String(auditing);
   process.env.AUDIT_GET_REQUESTS = 'true';
-  const databaseUrl =
-    options.db === 'postgres'
-      ? (process.env.BENCH_OVERHEAD_DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/bench_overhead')
-      : undefined;
-  const { built, listen } = await startBenchApp({ dataDir, databaseUrl });
+  const { built, listen } = await startBenchApp({ dataDir, databaseUrl: databaseUrlOf(options) });
   const { url, token } = await listen();
   return { built, url, token };
 }
@@ -198,12 +169,13 @@ async function paired(
   tokens: { on: string; off: string },
   count: number,
 ): Promise<{ on: number[]; off: number[]; differences: number[] }> {
+  const agents = new Map<string, http.Agent>();
   const once = async (url: string, token: string) => {
-    const started = performance.now();
-    const response = await fetch(url, { headers: { authorization: `Bearer ${token}`, 'accept-language': 'en' } });
-    await response.arrayBuffer();
-    if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
-    return performance.now() - started;
+    const agent = agents.get(url) ?? agents.set(url, keepAliveAgent()).get(url)!;
+    const headers = { authorization: `Bearer ${token}`, 'accept-language': 'en', 'accept-encoding': 'br, gzip' };
+    const { status, ms } = await send(url, agent, { headers });
+    if (status !== 200) throw new Error(`${url} answered ${status}`);
+    return ms;
   };
   const result = { on: [] as number[], off: [] as number[], differences: [] as number[] };
   for (let i = 0; i < count + 20; i += 1) {
@@ -229,6 +201,7 @@ export async function runOverheadBenchmark(options: OverheadOptions): Promise<st
     // Two apps side by side, auditing on and off. PostgreSQL: the same database; PGlite: the second
     // app gets a copy of the first one's data directory (one PGlite per directory).
     const first = await startApp(options, dataDir, true);
+    const postmaster = options.db === 'postgres' ? await postmasterOf(databaseUrlOf(options)!) : null;
     let second: Awaited<ReturnType<typeof startApp>> | undefined;
     const throughput: string[][] = [];
     let auditedRps = 0;
@@ -257,12 +230,15 @@ export async function runOverheadBenchmark(options: OverheadOptions): Promise<st
         Math.min(options.requests, 300),
       );
       // The same list with auditing off: how much of the gap to bare Fastify is auditing's.
-      const unaudited = await loadFromWorker({
-        url: `${second.url}${usersRoute}`,
-        token: second.token,
-        concurrency: options.concurrency,
-        seconds: options.seconds,
-      });
+      const unaudited = await loadFromWorker(
+        {
+          url: `${second.url}${usersRoute}`,
+          headers: bearer(second.token),
+          concurrency: options.concurrency,
+          seconds: options.seconds,
+        },
+        postmaster,
+      );
       throughput.push(throughputRow('GET /api/identity/users (auditing off, tenant acme)', unaudited));
       await second.built.close();
       second = undefined;
@@ -271,12 +247,15 @@ export async function runOverheadBenchmark(options: OverheadOptions): Promise<st
         ['GET /api/identity/users (audited, tenant acme)', usersRoute],
         ['GET /api/audit-logging/audit-logs (audited, tenant acme)', auditRoute],
       ] as const) {
-        const result = await loadFromWorker({
-          url: `${first.url}${route}`,
-          token: first.token,
-          concurrency: options.concurrency,
-          seconds: options.seconds,
-        });
+        const result = await loadFromWorker(
+          {
+            url: `${first.url}${route}`,
+            headers: bearer(first.token),
+            concurrency: options.concurrency,
+            seconds: options.seconds,
+          },
+          postmaster,
+        );
         const rps = result.requests / result.seconds;
         if (route === usersRoute) {
           usersRps = rps;
@@ -295,12 +274,10 @@ export async function runOverheadBenchmark(options: OverheadOptions): Promise<st
     bare.get('/', async () => ({ hello: 'world' }));
     await bare.listen({ port: 0, host: '127.0.0.1' });
     const { port } = bare.server.address() as { port: number };
-    const bareResult = await loadFromWorker({
-      url: `http://127.0.0.1:${port}/`,
-      token: null,
-      concurrency: options.concurrency,
-      seconds: options.seconds,
-    });
+    const bareResult = await loadFromWorker(
+      { url: `http://127.0.0.1:${port}/`, headers: {}, concurrency: options.concurrency, seconds: options.seconds },
+      null,
+    );
     await bare.close();
     const bareRps = bareResult.requests / bareResult.seconds;
     throughput.push(throughputRow('bare Fastify hello-world', bareResult));
@@ -343,6 +320,7 @@ export async function runOverheadBenchmark(options: OverheadOptions): Promise<st
           'server CPU ms/request',
           'of which main thread',
           'load worker CPU ms/request',
+          'PostgreSQL CPU ms/request',
         ],
         throughput,
       ),
@@ -355,7 +333,7 @@ export async function runOverheadBenchmark(options: OverheadOptions): Promise<st
   }
 }
 
-if (isMainThread && import.meta.main) {
+if (import.meta.main) {
   const options: OverheadOptions = {
     db: argument('db') === 'postgres' ? 'postgres' : 'pglite',
     requests: Number(argument('requests') ?? 400),

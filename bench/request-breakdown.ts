@@ -17,39 +17,8 @@ import fs from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { startBenchApp } from './bench-app.ts';
-
-interface ProfileLoad {
-  url: string;
-  token: string;
-  concurrency: number;
-  seconds: number;
-}
-
-/** Worker side of --profile: `concurrency` loops of requests until time is up; its own CPU time. */
-async function loadLoop(job: ProfileLoad): Promise<{ requests: number; failures: number; seconds: number; cpuMs: number }> {
-  const headers = { authorization: `Bearer ${job.token}`, 'accept-language': 'en' };
-  let requests = 0;
-  let failures = 0;
-  const cpu = process.threadCpuUsage();
-  const started = performance.now();
-  const end = started + job.seconds * 1000;
-  await Promise.all(
-    Array.from({ length: job.concurrency }, async () => {
-      while (performance.now() < end) {
-        const response = await fetch(job.url, { headers });
-        await response.arrayBuffer();
-        if (response.status !== 200) failures += 1;
-        requests += 1;
-      }
-    }),
-  );
-  const used = process.threadCpuUsage(cpu);
-  return { requests, failures, seconds: (performance.now() - started) / 1000, cpuMs: (used.user + used.system) / 1000 };
-}
-
-if (!isMainThread) parentPort?.postMessage(await loadLoop(workerData as ProfileLoad));
+import { keepAliveAgent, loadInWorker, send } from './http-load.ts';
 
 const argument = (name: string) => {
   const index = process.argv.indexOf(`--${name}`);
@@ -139,13 +108,12 @@ export async function runBreakdown(options: { db: 'pglite' | 'postgres'; request
   const { built, listen } = await startBenchApp({ dataDir, databaseUrl });
   try {
     const { url, token } = await listen();
-    const headers = { authorization: `Bearer ${token}`, 'accept-language': 'en' };
+    const headers = { authorization: `Bearer ${token}`, 'accept-language': 'en', 'accept-encoding': 'br, gzip' };
+    const agent = keepAliveAgent();
     const once = async () => {
-      const started = performance.now();
-      const response = await fetch(`${url}${options.route}`, { headers });
-      await response.arrayBuffer();
-      if (response.status !== 200) throw new Error(`${options.route} answered ${response.status}`);
-      return performance.now() - started;
+      const { status, ms } = await send(`${url}${options.route}`, agent, { headers });
+      if (status !== 200) throw new Error(`${options.route} answered ${status}`);
+      return ms;
     };
     for (let i = 0; i < 50; i += 1) await once();
     await built.ctx.audit.writer.flush();
@@ -237,15 +205,11 @@ export async function runProfile(options: {
   try {
     const { url, token } = await listen();
     const load = (seconds: number) =>
-      new Promise<Awaited<ReturnType<typeof loadLoop>>>((resolve, reject) => {
-        const worker = new Worker(new URL(import.meta.url), {
-          workerData: { url: `${url}${options.route}`, token, concurrency: options.concurrency, seconds } satisfies ProfileLoad,
-        });
-        worker.once('message', (result) => {
-          resolve(result);
-          void worker.terminate();
-        });
-        worker.once('error', reject);
+      loadInWorker({
+        url: `${url}${options.route}`,
+        headers: { authorization: `Bearer ${token}`, 'accept-language': 'en' },
+        concurrency: options.concurrency,
+        seconds,
       });
     await load(2); // warm-up: caches filled, code optimized
     session.connect();
@@ -284,7 +248,7 @@ export async function runProfile(options: {
     return [
       `### Main thread under load, ${options.db === 'postgres' ? 'PostgreSQL' : 'PGlite'}: GET ${options.route}`,
       '',
-      `Concurrency ${options.concurrency}, ${result.seconds.toFixed(1)} s: ${(result.requests / result.seconds).toFixed(0)} requests/s, ${result.failures} not 200. Server CPU per request: main thread ${(cpuMs(mainUsed) / n).toFixed(3)} ms, whole process less the load worker ${((cpuMs(processUsed) - result.cpuMs) / n).toFixed(3)} ms (the worker: ${(result.cpuMs / n).toFixed(3)} ms). Profile samples of the main thread, by where the code lives; wall milliseconds per request (with the profiler running).`,
+      `Concurrency ${options.concurrency}, ${result.seconds.toFixed(1)} s: ${(result.requests / result.seconds).toFixed(0)} requests/s, ${result.failures} not 200. Server CPU per request: main thread ${(cpuMs(mainUsed) / n).toFixed(3)} ms, whole process less the load worker ${((cpuMs(processUsed) - result.loadCpuMs) / n).toFixed(3)} ms (the worker: ${(result.loadCpuMs / n).toFixed(3)} ms). Profile samples of the main thread, by where the code lives; wall milliseconds per request (with the profiler running).`,
       '',
       '| where | share of the window | ms per request |',
       '| --- | --- | --- |',
@@ -299,7 +263,7 @@ export async function runProfile(options: {
   }
 }
 
-if (isMainThread && import.meta.main) {
+if (import.meta.main) {
   console.log(
     `Node ${process.version}, ${os.cpus().length} cores, load average ${os
       .loadavg()
