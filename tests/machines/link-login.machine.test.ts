@@ -66,6 +66,23 @@ describe('link login', () => {
     const fromDomain = start({ request: { linkUserId: null, linkTenantId: null, token }, accessToken: null, location });
     expect(fromDomain.fakes.calls).toEqual([{ name: 'storeAndReload', input: { tokens: linkedTokens, location } }]);
   });
+
+  it('takes a token answer only with an access_token: JSON without one, or null, fails as invalid_request', () => {
+    for (const token of [JSON.stringify({ refresh_token: 'r', expires_in: 3600 }), JSON.stringify({ access_token: 7 }), 'null']) {
+      const run = start({ request: { linkUserId: null, linkTenantId: null, token }, accessToken: 'at', location });
+      expect(run.actor.getSnapshot().output, token).toEqual({ error: 'invalid_request', description: null });
+      expect(run.fakes.calls, token).toEqual([]);
+    }
+  });
+
+  it('ends as request_failed, without a description, when the grant fails with no OAuth answer', async () => {
+    for (const error of [null, undefined, new Error('offline'), { error: 42, error_description: ['x'] }]) {
+      const { fakes, actor } = start({ request: linkLoginRequestOf(location)!, accessToken: 'at', location });
+      fakes.settle('linkLoginGrant', { error });
+      await settled();
+      expect(actor.getSnapshot().output, String(error)).toEqual({ error: 'request_failed', description: null });
+    }
+  });
 });
 
 describeReferencePaths('link login', {

@@ -118,6 +118,26 @@ describe('my account form', () => {
     });
     expect(abpError(new Error('network'))).toEqual({ message: null, fields: {} });
     expect(toFailure(null)).toEqual({ message: null, fields: {} });
+    // Fields only from an object: a text in its place marks no field.
+    expect(toFailure({ message: 'Refused', fields: 'NewPassword' })).toStrictEqual({ message: 'Refused', fields: {} });
+    expect(toFailure({ message: 7, fields: { newPassword: 'Too short' } })).toStrictEqual({
+      message: null,
+      fields: { newPassword: 'Too short' },
+    });
+  });
+
+  it('shows loaded values as valid, even after a save the server answered as invalid', async () => {
+    const run = start({ load: true });
+    run.fakes.settle('loadForm', { output: { enabled: false } });
+    await settled();
+    run.actor.send({ type: 'form.submit' });
+    run.fakes.settle('saveForm', { output: { values: { enabled: false }, isValid: false } });
+    await settled();
+    expect(run.view().isValid).toBe(false);
+    run.actor.send({ type: 'form.reload' });
+    run.fakes.settle('loadForm', { output: { enabled: true } });
+    await settled();
+    expect(run.view()).toMatchObject({ isLoading: false, isValid: true, values: { enabled: true } });
   });
 });
 

@@ -6,7 +6,13 @@ import { describe, expect, it } from 'vitest';
 import { nextRuleApprovalStatus, selectRuleApproval } from '../../machines/domain/rule-approval.machine.ts';
 import { otherUser, ruleApprovalModel, ruleAuthor } from '../../machines/domain/rule-approval.model.ts';
 import { describeReferencePaths } from './reference-driver.ts';
-import { ruleApprovalReference, ruleApprovalRules } from './reference/rule-approval.reference.ts';
+import {
+  type RuleApprovalExpectedView,
+  requestUserId,
+  ruleApprovalReference,
+  ruleApprovalRequests,
+  ruleApprovalRules,
+} from './reference/rule-approval.reference.ts';
 
 const pending = { status: 'Pending', authorId: ruleAuthor } as const;
 
@@ -37,7 +43,17 @@ describeReferencePaths('rule approval', {
   model: ruleApprovalModel,
   id: 'ruleApproval',
   actorNames: [],
-  select: (snapshot) => selectRuleApproval(snapshot as never),
+  // The status shown, and what the server's helper (the only authority on transitions, also the
+  // screen's offered actions) answers to each request on a rule stored in that status.
+  select: (snapshot): RuleApprovalExpectedView => {
+    const { status } = selectRuleApproval(snapshot as never);
+    const { authorId } = (snapshot as unknown as { context: { authorId: string | null } }).context;
+    const answers = Object.entries(ruleApprovalRequests).map(([request, { type, by }]) => {
+      const event = type === 'rule.edit' ? { type } : { type, userId: requestUserId(by, authorId) };
+      return [request, nextRuleApprovalStatus({ status, authorId }, event)] as const;
+    });
+    return { status, answers: Object.fromEntries(answers) as RuleApprovalExpectedView['answers'] };
+  },
   reference: ruleApprovalReference,
   rules: ruleApprovalRules,
 });

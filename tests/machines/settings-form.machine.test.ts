@@ -104,6 +104,44 @@ describe('settings form', () => {
     expect(run.view().fieldErrors).toEqual({});
   });
 
+  it("keeps the other fields' server errors when one field changes", async () => {
+    const run = await start();
+    run.actor.send({ type: 'form.submit' });
+    const refusal = {
+      data: { error: { message: 'Invalid', validationErrors: [{ message: 'Bad', members: ['RequiredLength', 'RequireDigit'] }] } },
+    };
+    run.fakes.settle('saveSettings', { error: refusal });
+    await settled();
+    run.actor.send({ type: 'form.change', values: { requiredLength: 7 } });
+    expect(run.view().fieldErrors).toEqual({ requireDigit: { rule: 'server', message: 'Bad' } });
+  });
+
+  it('after a save, shows only the errors of fields changed again (a blocked submit showed them all before)', async () => {
+    const fakes = fakeActors(actorNames);
+    const rules = {
+      version: [{ kind: 'required' as const }],
+      score: [{ kind: 'required' as const, when: { field: 'version', equals: 3 } }],
+    };
+    const actor = createActor(settingsFormMachine.provide({ actors: fakes.actors }), { input: { rules } }).start();
+    const view = () => selectSettingsForm(actor.getSnapshot());
+    fakes.settle('loadSettings', { output: { version: 2, score: null } });
+    await settled();
+    actor.send({ type: 'form.change', values: { version: '' } });
+    actor.send({ type: 'form.submit' });
+    expect(view().fieldErrors).toEqual({ version: { rule: 'required' } });
+    actor.send({ type: 'form.change', values: { version: 4 } });
+    actor.send({ type: 'form.submit' });
+    fakes.settle('saveSettings', { output: undefined });
+    await settled();
+    fakes.settle('refreshConfiguration', { output: undefined });
+    await settled();
+    expect(view()).toMatchObject({ status: 'editing', isDirty: false });
+    actor.send({ type: 'form.change', values: { version: 3 } });
+    // score (unchanged since the save) breaks its rule now, but shows it only once changed or on submit.
+    expect(view()).toMatchObject({ isValid: false, fieldErrors: {} });
+    actor.stop();
+  });
+
   it('offers a retry after a failed load', async () => {
     const fakes = fakeActors(actorNames);
     const actor = createActor(settingsFormMachine.provide({ actors: fakes.actors }), { input: {} }).start();
@@ -132,7 +170,26 @@ describe('settings form rules and messages', () => {
     expect(validateSettings({ version: 3, score: 1.5 }, rules)).toEqual({ score: { rule: 'max', limit: 1 } });
     expect(validateSettings({ version: 3, score: '0.5' }, rules)).toEqual({});
     expect(validateSettings({ version: 3, score: 'abc' }, rules)).toEqual({ score: { rule: 'number' } });
-    expect(validateSettings({ version: '', score: 0 }, rules)).toEqual({ version: { rule: 'required' } });
+    expect(validateSettings({ version: '', score: 0 }, rules)).toStrictEqual({ version: { rule: 'required' } });
+  });
+
+  it('reads numbers from numbers and non-blank texts only; limits are inclusive; required accepts any text', () => {
+    const limits = {
+      n: [
+        { kind: 'min' as const, limit: 2 },
+        { kind: 'max' as const, limit: 32 },
+      ],
+    };
+    expect(validateSettings({ n: 2 }, limits)).toEqual({});
+    expect(validateSettings({ n: 32 }, limits)).toEqual({});
+    expect(validateSettings({ n: '32' }, limits)).toEqual({});
+    expect(validateSettings({ n: 1 }, limits)).toStrictEqual({ n: { rule: 'min', limit: 2 } });
+    expect(validateSettings({ n: 33 }, limits)).toStrictEqual({ n: { rule: 'max', limit: 32 } });
+    // A blank text or a boolean is not a number (not 0 or 1).
+    expect(validateSettings({ n: '   ' }, limits)).toStrictEqual({ n: { rule: 'number' } });
+    expect(validateSettings({ n: true }, { n: [{ kind: 'max' as const, limit: 32 }] })).toStrictEqual({ n: { rule: 'number' } });
+    // Required asks for a value, not a number.
+    expect(validateSettings({ name: 'abc' }, { name: [{ kind: 'required' as const }] })).toStrictEqual({});
   });
 
   it("interpolates a trailing '[a,b]' parameter list (spec 5)", () => {
@@ -143,6 +200,13 @@ describe('settings form rules and messages', () => {
     // No placeholders: brackets are part of the text.
     expect(interpolateMessage('Allowed values [a,b]')).toBe('Allowed values [a,b]');
     expect(interpolateMessage('Plain message')).toBe('Plain message');
+    // Only a list at the very end (blanks after it allowed) holds parameters; its items are trimmed.
+    expect(interpolateMessage('Use {0} [x] in the name')).toBe('Use {0} [x] in the name');
+    expect(interpolateMessage('Must be at least {0}.[2]  \n')).toBe('Must be at least 2.');
+    expect(interpolateMessage('Between {0} and {1}. [ 2 , 32 ]')).toBe('Between 2 and 32.');
+    // Placeholders past {9}; a placeholder without a parameter stays.
+    expect(interpolateMessage('{0} {10} {11}[a,b,c,d,e,f,g,h,i,j,k]')).toBe('a k {11}');
+    expect(interpolateMessage('Only {12} [a]')).toBe('Only {12}');
   });
 
   it('reads ABP envelopes and nothing else', () => {
@@ -156,7 +220,26 @@ describe('settings form rules and messages', () => {
           },
         },
       }),
-    ).toEqual({ message: 'Bad', fields: { expiredDeleterPeriod: 'Too long', other: 'Too long' } });
+    ).toStrictEqual({ message: 'Bad', fields: { expiredDeleterPeriod: 'Too long', other: 'Too long' } });
+    expect(saveFailure(null)).toStrictEqual({ message: null, fields: {} });
+    expect(saveFailure(undefined)).toStrictEqual({ message: null, fields: {} });
+    // An empty message is no message; items without a text message or a members list, and members
+    // that are not non-empty texts, mark no field.
+    expect(
+      saveFailure({
+        data: {
+          error: {
+            message: '',
+            validationErrors: [
+              null,
+              { message: 'Text', members: 'Name' },
+              { message: 7, members: ['Code'] },
+              { message: 'Odd', members: [42, '', 'Value'] },
+            ],
+          },
+        },
+      }),
+    ).toStrictEqual({ message: null, fields: { value: 'Odd' } });
   });
 });
 

@@ -36,6 +36,16 @@ export const myAccountFormRules: RuleBook = {
     saved: { state: 'saving', text: "Saved: the answer's values show (a password tab clears itself), 'Saved successfully'." },
     saveFailed: { state: 'saving', text: "A refused save keeps the user's values and shows the server's message and fields." },
   },
+  equivalentMutants: [
+    {
+      mutant: 'the initial edited: false made true',
+      why: 'edited is read only by the reload guard, which also needs a tab that loads; such a tab sets edited: false when its first load ends, before it can be edited or reloaded.',
+    },
+    {
+      mutant: "selectMyAccountForm's matches('starting') emptied",
+      why: 'starting only decides where to go (eventless transitions), so no snapshot the view is given is ever in it.',
+    },
+  ],
 };
 
 /** What a failed call shows: its message (when it is text) and its invalid fields (shared with the authenticator tab). */
