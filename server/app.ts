@@ -33,6 +33,7 @@ import { createSecurityLogWriter } from './modules/identity/security-log.ts';
 import { createSettingProvider } from './modules/setting-management/store.ts';
 import { frameworkErrorHandler, registerErrorHandler, sendAppError } from './plugins/error-handler.ts';
 import { registerRequestContext } from './plugins/request-context.ts';
+import { registerResponseSerializer } from './plugins/response-serializer.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { createSecrets } from './secrets.ts';
 
@@ -70,6 +71,7 @@ export async function buildApp(options: {
     frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  registerResponseSerializer(app);
   const routes: RouteOptions[] = [];
   app.addHook('onRoute', (route) => {
     routes.push(route as RouteOptions);
