@@ -13,7 +13,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { startBenchApp } from './bench-app.ts';
+import { keepAliveAgent, send } from './http-load.ts';
 
 function argument(name: string): string | undefined {
   const index = process.argv.indexOf(`--${name}`);
@@ -77,38 +79,14 @@ export async function runLedgerBenchmark(options: {
         .map((w) => ({ debitAccountId: cash, creditAccountId: w, amount: '100000.00', currencyCode: 'USD' }));
       await call('POST', '/api/app/ledger-transfer', { transfers: legs });
     }
-    const pick = () => wallets[Math.floor(Math.random() * wallets.length)]!;
-    const nextLeg = () => {
-      const r = Math.random();
-      if (r < 0.4) return { debitAccountId: cash, creditAccountId: pick() };
-      if (r < 0.8) {
-        const a = pick();
-        let b = pick();
-        while (b === a) b = pick();
-        return { debitAccountId: a, creditAccountId: b };
-      }
-      return { debitAccountId: pick(), creditAccountId: sales };
-    };
-    const transfer = await transferVia(options.via, built, call);
-    const latencies: number[] = [];
+    const mix: TransferMix = { wallets, cash, sales };
     const loadBefore = load();
-    const statuses = new Map<number, number>();
-    const end = performance.now() + options.seconds * 1000;
-    const started = performance.now();
-    const worker = async () => {
-      while (performance.now() < end) {
-        const t0 = performance.now();
-        const status = await transfer({
-          transfers: [{ ...nextLeg(), amount: (1 + Math.floor(Math.random() * 999)) / 100 + '', currencyCode: 'USD' }],
-        });
-        latencies.push(performance.now() - t0);
-        statuses.set(status, (statuses.get(status) ?? 0) + 1);
-      }
-    };
-    await Promise.all(Array.from({ length: options.concurrency }, worker));
-    const elapsed = (performance.now() - started) / 1000;
+    const { latencies, statuses, elapsed } =
+      options.via === 'http'
+        ? await transfersFromWorker({ url: `${url}/api/app/ledger-transfer`, token, mix, ...options })
+        : await transferLoop(await directTransfer(built), mix, options);
     const loadAfter = load();
-    const ok = statuses.get(200) ?? 0;
+    const ok = statuses.find(([status]) => status === 200)?.[1] ?? 0;
     latencies.sort((a, b) => a - b);
     const verifyStart = performance.now();
     const verify = (await call('GET', '/api/app/ledger/verify')).body;
@@ -121,7 +99,7 @@ export async function runLedgerBenchmark(options: {
       '| transfers/s | transfers | other answers | p50 ms | p95 ms | p99 ms | verify: valid, transfers, seconds |',
       '| ----------- | --------- | ------------- | ------ | ------ | ------ | --------------------------------- |',
       `| ${(ok / elapsed).toFixed(0)} | ${ok} | ${
-        [...statuses]
+        statuses
           .filter(([s]) => s !== 200)
           .map(([s, n]) => `${s}: ${n}`)
           .join(', ') || 'none'
@@ -136,13 +114,100 @@ export async function runLedgerBenchmark(options: {
 
 type Body = { transfers: Array<Record<string, string>> };
 
-/** How one transfer is made: POST through HTTP, or handed to a writer of the app (status 200 or the error's). */
-async function transferVia(
-  via: 'http' | 'direct',
-  built: Awaited<ReturnType<typeof startBenchApp>>['built'],
-  call: (method: string, route: string, body?: unknown) => Promise<{ status: number }>,
-): Promise<(body: Body) => Promise<number>> {
-  if (via === 'http') return async (body) => (await call('POST', '/api/app/ledger-transfer', body)).status;
+/** The accounts the measured transfers move money between. */
+interface TransferMix {
+  wallets: string[];
+  cash: string;
+  sales: string;
+}
+
+interface TransferLoad {
+  latencies: number[];
+  /** Answers by status: [status, count]. */
+  statuses: Array<[number, number]>;
+  elapsed: number;
+}
+
+/** One measured transfer of the mix: 40% top-up, 40% payment between wallets, 20% purchase. */
+function nextTransfer(mix: TransferMix): Body {
+  const pick = () => mix.wallets[Math.floor(Math.random() * mix.wallets.length)]!;
+  const r = Math.random();
+  let leg: { debitAccountId: string; creditAccountId: string };
+  if (r < 0.4) leg = { debitAccountId: mix.cash, creditAccountId: pick() };
+  else if (r < 0.8) {
+    const a = pick();
+    let b = pick();
+    while (b === a) b = pick();
+    leg = { debitAccountId: a, creditAccountId: b };
+  } else leg = { debitAccountId: pick(), creditAccountId: mix.sales };
+  return { transfers: [{ ...leg, amount: `${(1 + Math.floor(Math.random() * 999)) / 100}`, currencyCode: 'USD' }] };
+}
+
+/** `concurrency` loops of transfers until time is up, each made by `transfer` (its status). */
+async function transferLoop(
+  transfer: (body: Body) => Promise<number>,
+  mix: TransferMix,
+  options: { seconds: number; concurrency: number },
+): Promise<TransferLoad> {
+  const latencies: number[] = [];
+  const statuses = new Map<number, number>();
+  const started = performance.now();
+  const end = started + options.seconds * 1000;
+  await Promise.all(
+    Array.from({ length: options.concurrency }, async () => {
+      while (performance.now() < end) {
+        const t0 = performance.now();
+        const status = await transfer(nextTransfer(mix));
+        latencies.push(performance.now() - t0);
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+      }
+    }),
+  );
+  return { latencies, statuses: [...statuses], elapsed: (performance.now() - started) / 1000 };
+}
+
+interface HttpTransferJob {
+  url: string;
+  token: string;
+  mix: TransferMix;
+  seconds: number;
+  concurrency: number;
+}
+
+/**
+ * Through HTTP, the load runs in a worker thread on node:http keep-alive connections (http-load.ts),
+ * so the server's event loop only serves: before, fetch ran on the server's own thread and its
+ * client work was counted as the server's (issue 16).
+ */
+function transfersFromWorker(job: HttpTransferJob): Promise<TransferLoad> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL(import.meta.url), { workerData: { ledgerTransferJob: job } });
+    worker.once('message', (result: TransferLoad) => {
+      resolve(result);
+      void worker.terminate();
+    });
+    worker.once('error', reject);
+  });
+}
+
+if (workerData?.ledgerTransferJob) {
+  const job = workerData.ledgerTransferJob as HttpTransferJob;
+  const agent = keepAliveAgent(job.concurrency);
+  const headers = { authorization: `Bearer ${job.token}`, 'content-type': 'application/json', 'accept-encoding': 'br, gzip' };
+  const post = async (body: Body) =>
+    (
+      await send(job.url, agent, {
+        method: 'POST',
+        headers: { ...headers, 'idempotency-key': crypto.randomUUID() },
+        body: JSON.stringify(body),
+      })
+    ).status;
+  parentPort?.postMessage(await transferLoop(post, job.mix, job));
+  agent.destroy();
+}
+
+/** The same transfer handed to a writer of the app: status 200 or the error's. */
+async function directTransfer(built: Awaited<ReturnType<typeof startBenchApp>>['built']): Promise<(body: Body) => Promise<number>> {
   const { ctx } = built;
   const { sql } = await import('drizzle-orm');
   const { rowsOf } = await import('../server/modules/export/definition.ts');
@@ -170,7 +235,7 @@ async function transferVia(
   };
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isMainThread && import.meta.main) {
   console.log(
     await runLedgerBenchmark({
       db: argument('db') === 'postgres' ? 'postgres' : 'pglite',
