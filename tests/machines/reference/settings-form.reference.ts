@@ -179,3 +179,24 @@ export function settingsFormReference(rawInput: unknown): ReferenceRun<SettingsF
     },
   };
 }
+
+/**
+ * The product's settings tab, Settings → Audit Logging, General (spec 2.5, 4.8, 5, 7.8), as this
+ * reference's input and the values it stores: the period (days) counts only while the expired
+ * deleter is enabled, is never negative and at most 36,500 (the API's limit, contract
+ * UpdateAuditLogSettingsDto); an empty period is 0 (spec 5) and a disabled deleter saves 0 (spec 4.8).
+ * The deleter's last run (lastRunTime, lastDeletedCount) is read-only and kept as loaded.
+ */
+export const auditLoggingTab = {
+  rules: {
+    expiredDeleterPeriod: [
+      { kind: 'min', limit: 0, when: { field: 'isExpiredDeleterEnabled', equals: true } },
+      { kind: 'max', limit: 36_500, when: { field: 'isExpiredDeleterEnabled', equals: true } },
+    ] as Rule[],
+  },
+  stored(values: Values): Values {
+    const enabled = values.isExpiredDeleterEnabled === true;
+    const period = typeof values.expiredDeleterPeriod === 'number' ? values.expiredDeleterPeriod : 0;
+    return { ...values, isExpiredDeleterEnabled: enabled, expiredDeleterPeriod: enabled ? period : 0 };
+  },
+};
