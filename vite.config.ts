@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { bundleBudget } from './scripts/bundle-budget.ts';
+import { signInPrefetch } from './scripts/sign-in-prefetch.ts';
 import { textsPlugin } from './scripts/texts-plugin.ts';
 
 // The SPA is served by the Node server from dist/; in development Vite proxies the API and the
@@ -49,6 +50,9 @@ export default defineConfig({
       exclude: /\.map$/,
       logLevel: 'silent',
     }),
+    // What the identity server's pages prefetch while the user signs in: React's half of the start-up,
+    // the screen providers and the design system (issue 18; server/identity-server/login-page.ts).
+    signInPrefetch(['src/app/render.tsx', 'src/app/screen-providers.tsx', 'src/ui/components/button.tsx']),
     // Issue 18's budget: 100 KB of JavaScript before a first screen paints, 40 KB per lazily loaded
     // chunk. A ceiling above a target is the figure of 2026-11-26 rounded up: it may only come down.
     // Each new route and menu entry lands in the entry or React's chunk, so the next screens must pay

@@ -14,7 +14,8 @@
 // Plus the sizes of the built chunks in dist/ (raw, and the .gz/.br siblings the build writes).
 // Builds nothing unless dist/index.html is missing (then `vite build`); SPA_DIST_DIR is honoured as
 // the server honours it. Traffic goes to 127.0.0.1 only; the server and Chromium stop in `finally`.
-// `node bench/first-load.ts [--runs 7]` (FIRST_LOAD_DEBUG=1 lists the journey's requests on stderr);
+// `node bench/first-load.ts [--runs 7] [--profile 3g]` (--profile: only the profiles whose name holds
+// it; FIRST_LOAD_DEBUG=1 lists the journey's requests on stderr, ms from the submit);
 // figures in bench/README.md "First load".
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -167,6 +168,12 @@ interface RequestRecord {
   abandoned: boolean;
   /** Encoded bytes as the chunks arrive (Network.dataReceived), for a request that never finishes. */
   streamed: number;
+  /** performance.now() of this process when the request started and when it ended (the waterfall). */
+  startedAt: number;
+  endedAt: number;
+  /** The request's method and its initiator (parser, script, preload, other): the waterfall's columns. */
+  method: string;
+  initiator: string;
 }
 
 /** Every request of one page (redirect hops count as requests), from Network.* events. */
@@ -181,6 +188,7 @@ class NetworkLog {
       if (previous && event.redirectResponse) {
         previous.encoded += event.redirectResponse.encodedDataLength;
         previous.done = true;
+        previous.endedAt = performance.now();
       }
       const record: RequestRecord = {
         url: event.request.url,
@@ -192,6 +200,10 @@ class NetworkLog {
         loaderId: event.loaderId,
         abandoned: false,
         streamed: 0,
+        startedAt: performance.now(),
+        endedAt: Number.NaN,
+        method: event.request.method,
+        initiator: event.initiator?.type ?? '',
       };
       this.byId.set(event.requestId, record);
       this.requests.push(record);
@@ -226,12 +238,14 @@ class NetworkLog {
       if (!record || record.done) return;
       record.encoded += event.encodedDataLength;
       record.done = true;
+      record.endedAt = performance.now();
       this.touch();
     });
     cdp.on('Network.loadingFailed', (event) => {
       const record = this.byId.get(event.requestId);
       if (!record || record.done) return;
       record.done = true;
+      record.endedAt = performance.now();
       record.encoded += record.streamed;
       this.touch();
     });
@@ -379,10 +393,11 @@ async function run(browser: Browser, baseUrl: string, profile: Profile): Promise
     const submitToTableMs = performance.now() - submitted;
     await network.quiet('audit logs');
     journey = { signInFormMs, submitToAnswerMs, submitToTableMs, ...network.totals() };
+    // The journey's waterfall, ms from the submit (negative: before it).
     if (process.env.FIRST_LOAD_DEBUG)
       for (const r of network.requests)
         console.error(
-          `${profile.name} ${r.type} ${new URL(r.url).pathname} encoded=${r.encoded} streamed=${r.streamed} done=${r.done} abandoned=${r.abandoned} cache=${r.fromCache}`,
+          `${profile.name} ${(r.startedAt - submitted).toFixed(0).padStart(6)}–${(r.endedAt - submitted).toFixed(0).padStart(6)} ms ${r.method} ${r.type} ${new URL(r.url).pathname} by=${r.initiator} encoded=${r.encoded} done=${r.done} abandoned=${r.abandoned} cache=${r.fromCache}`,
         );
     signedIn = await tab.context.storageState();
   } finally {
@@ -592,7 +607,9 @@ export function bundleTable(): string {
 
 // ---------------------------------------------------------------------------------------------------
 
-export async function runFirstLoadBenchmark(options: { runs?: number; log?: (line: string) => void } = {}): Promise<string> {
+export async function runFirstLoadBenchmark(
+  options: { runs?: number; profile?: string; log?: (line: string) => void } = {},
+): Promise<string> {
   const runs = options.runs ?? 7;
   const log = options.log ?? ((line: string) => console.error(line));
   ensureBuilt();
@@ -608,7 +625,7 @@ export async function runFirstLoadBenchmark(options: { runs?: number; log?: (lin
     });
     const sections: string[] = [];
     let listing = '';
-    for (const profile of profiles) {
+    for (const profile of profiles.filter((p) => !options.profile || p.name.toLowerCase().includes(options.profile.toLowerCase()))) {
       // One run first, not counted: the server's first answers (JIT, first reads of the database).
       await withTimeout(run(browser, server.url, profile), 5 * waitTimeoutMs, `warm-up, ${profile.name}`);
       const results: RunResult[] = [];
@@ -650,5 +667,5 @@ if (import.meta.main) {
   const runs = Number(argument('runs') ?? 7);
   if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs takes a positive whole number');
   console.log(`Node ${process.version}, ${os.cpus().length} cores\n`);
-  console.log(await runFirstLoadBenchmark({ runs }));
+  console.log(await runFirstLoadBenchmark({ runs, profile: argument('profile') }));
 }

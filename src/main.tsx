@@ -5,6 +5,8 @@
 import './app/app.css';
 import { connectShellEffects, reloadOnStaleBuild } from './app/effects.ts';
 import { inspectActor } from './app/inspection.ts';
+import { matchRoute } from './app/routes.ts';
+import { preloadSignInReturn, tabStorage } from './app/sign-in-return.ts';
 import { startPage } from './app/start-page.ts';
 import { createShellSystem } from './app/system.ts';
 import { setUserTimeZone } from './i18n/intl.ts';
@@ -14,6 +16,11 @@ import { loadServerTexts } from './i18n/server-texts.ts';
 import { themeClass } from './ui/theme/theme.css.ts';
 
 const system = createShellSystem(window);
+// Back from the login page: the screen signed in for starts loading beside the token exchange.
+preloadSignInReturn(tabStorage(window), window.location, matchRoute, (route) => {
+  void route.load?.().catch(() => undefined);
+  void import('./app/screen-providers.tsx').catch(() => undefined);
+});
 // Effects first, so the first emitted events (theme.apply, layout.apply) find their listeners.
 connectShellEffects(system, window, themeClass);
 reloadOnStaleBuild(window);

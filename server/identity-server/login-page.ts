@@ -5,6 +5,9 @@
 //   Arabic pages are dir="rtl";
 // - accessible without script: labelled fields, an error summary with role="alert", invalid
 //   fields marked aria-invalid and described by their message, the first invalid field autofocused.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { findLanguage, languages, localizeWith, type TextOverrides } from '../localization/index.ts';
 import { canonicalCulture, isRightToLeftCulture } from '../modules/language-management/cultures.ts';
 
@@ -27,6 +30,37 @@ export function pageText(texts: PageTexts, key: string, ...params: Array<string 
 
 const t = (texts: PageTexts, key: string, ...params: Array<string | number>) => escapeHtml(pageText(texts, key, ...params));
 
+/**
+ * `<link rel="prefetch">` for the SPA files a signed-in first screen needs beyond the entry, as the
+ * build lists them (scripts/sign-in-prefetch.ts, issue 18): fetched at idle priority while the user
+ * fills the form, so the page the sign-in returns to finds them in the HTTP cache. Read again only
+ * when the build rewrites the list; none when the SPA is not built or not served (SERVE_SPA=false),
+ * and only hashed `/assets/` files.
+ */
+let prefetch: { modified: number; links: string } | undefined;
+export function spaPrefetchLinks(): string {
+  if (process.env.SERVE_SPA === 'false') return '';
+  const distDir = process.env.SPA_DIST_DIR
+    ? path.resolve(process.env.SPA_DIST_DIR)
+    : path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'dist');
+  const list = path.join(distDir, 'sign-in-prefetch.json');
+  try {
+    const modified = fs.statSync(list).mtimeMs;
+    if (prefetch?.modified !== modified) {
+      const { files } = JSON.parse(fs.readFileSync(list, 'utf8')) as { files?: unknown };
+      const links = (Array.isArray(files) ? files : [])
+        .filter((file): file is string => typeof file === 'string' && /^\/assets\/[\w.-]+\.(js|css)$/.test(file))
+        .map((file) => `\n<link rel="prefetch" href="${escapeHtml(file)}">`)
+        .join('');
+      prefetch = { modified, links };
+    }
+    return prefetch.links;
+  } catch {
+    // No build (server tests) or an unreadable list: nothing to prefetch.
+    return '';
+  }
+}
+
 export function shell(culture: string, title: string, body: string, languageLinks = ''): string {
   // A culture language management added (af, fa, ...) is named as it is, its direction from ICU.
   const lang = canonicalCulture(culture) ?? (findLanguage(culture) ?? languages[0]!).cultureName;
@@ -46,7 +80,7 @@ export function shell(culture: string, title: string, body: string, languageLink
 ${body}
 </section>
 ${languageLinks}
-</main>
+</main>${spaPrefetchLinks()}
 </body>
 </html>`;
 }

@@ -22,6 +22,7 @@ import { renewalDelay, sessionFromTokens, type TokenResponse } from '../../machi
 import { type ApplicationConfiguration, getApplicationConfiguration } from '../api/application-configuration.ts';
 import { requestTokens, revokeToken } from '../api/account.ts';
 import { createHttp, type RequestObserver } from '../api/http.ts';
+import { rememberSignInReturn } from './sign-in-return.ts';
 
 const keys = {
   accessToken: 'access_token',
@@ -98,6 +99,8 @@ export interface AuthActorOptions {
   requests?: RequestObserver;
   /** Leaves the page (reload or another domain); window.location in the app. */
   navigate: { reload(url: string): void; assign(url: string): void };
+  /** The tab's storage (sessionStorage): the address a sign-in returns to, for the callback page. */
+  tab?: Storage | null;
 }
 
 export function createAuthLogic(options: AuthActorOptions) {
@@ -128,7 +131,9 @@ export function createAuthLogic(options: AuthActorOptions) {
       }),
       startSignIn: fromPromise<void, { culture: string; returnUrl: string | null }>(async ({ input }) => {
         // The returnUrl rides in the OIDC state (it comes back with the callback) and, as ABP's
-        // client does, as an authorization parameter the identity server accepts.
+        // client does, as an authorization parameter the identity server accepts. The tab keeps it too,
+        // so the callback page starts loading that screen at once (sign-in-return.ts).
+        rememberSignInReturn(options.tab ?? null, input.returnUrl);
         await (await loadUserManager()).signinRedirect({
           state: input.returnUrl ? { returnUrl: input.returnUrl } : undefined,
           extraQueryParams: { ...cultureParams(input.culture), ...(input.returnUrl ? { returnUrl: input.returnUrl } : {}) },

@@ -25,6 +25,7 @@ import type { IdleSessionMachine } from '../../machines/session/idle-session.mac
 import { createHttp, type Http, type RequestObserver } from '../api/http.ts';
 import { bundledLanguages } from '../i18n/texts.ts';
 import { createAuthLogic, createTokenStore, type TokenStore } from './auth-actors.ts';
+import { tabStorage } from './sign-in-return.ts';
 import { createIdleSessionActor } from '../views/session/idle-session-actors.ts';
 import {
   createContainerWidthLogic,
@@ -39,10 +40,10 @@ export const clientId = 'Finance_App';
 export const scope = 'openid profile email phone roles offline_access Finance';
 
 /** oidc-client-ts is loaded with the code flow's first redirect (user-manager.ts), then kept. */
-function userManagerLoader(origin: string, storage: Storage): () => Promise<UserManager> {
+function userManagerLoader(origin: string, storage: Storage, tab: Storage | null): () => Promise<UserManager> {
   let manager: Promise<UserManager> | undefined;
   return () => {
-    manager ??= import('./user-manager.ts').then(({ createUserManager }) => createUserManager(origin, storage, clientId, scope));
+    manager ??= import('./user-manager.ts').then(({ createUserManager }) => createUserManager(origin, storage, clientId, scope, tab));
     return manager;
   };
 }
@@ -129,7 +130,8 @@ export function createShellSystem(win: Window = window): ShellSystem {
   const config: ShellConfig = { ...shellConfig, authFlow: responseType ? authFlowOf(responseType) : shellConfig.authFlow };
   const auth = createActor(
     createAuthLogic({
-      loadUserManager: userManagerLoader(win.location.origin, win.localStorage),
+      loadUserManager: userManagerLoader(win.location.origin, win.localStorage, tabStorage(win)),
+      tab: tabStorage(win),
       store: tokens,
       issuer,
       clientId,
