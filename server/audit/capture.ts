@@ -28,7 +28,7 @@ import { localize } from '../localization/index.ts';
 import { toAppError } from '../plugins/error-handler.ts';
 import { writeUnwrittenChanges } from './journal.ts';
 import { type AuditJournal, type AuditScope, newAuditScope, runInAuditScope, unwrittenChanges } from './scope.ts';
-import { type AuditActionRecord, type AuditLogRecord, writeAuditOutbox } from './writer.ts';
+import { type AuditActionRecord, type AuditLogRecord, auditOutboxRow } from './writer.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -232,11 +232,9 @@ function journalOf(ctx: AppContext, request: FastifyRequest, state: AuditRequest
       kept ??= keepsChanges(ctx, request);
       return kept;
     },
-    async write(tx, changes) {
-      // The log travels with every row: a later transaction's row may find the first one expanded.
-      await writeAuditOutbox(tx as never, state.scope.logId, request.tenant?.id ?? null, recordOf(ctx, request, state, null), changes);
-      ctx.audit.writer.noteOutbox();
-    },
+    // The log travels with every row: a later transaction's row may find the first one expanded.
+    outboxRow: (changes) => auditOutboxRow(state.scope.logId, request.tenant?.id ?? null, recordOf(ctx, request, state, null), changes),
+    written: () => ctx.audit.writer.noteOutbox(),
   };
 }
 

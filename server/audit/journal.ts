@@ -24,6 +24,7 @@ import {
   type TransactionFrame,
   unwrittenChanges,
 } from './scope.ts';
+import { type AuditOutboxRow, writeAuditOutboxRows } from './writer.ts';
 
 const installed = Symbol('auditTransactions');
 
@@ -65,13 +66,25 @@ export function installAuditTransactions(db: Db): void {
 
 /** Just before `frame`'s transaction commits: the request's changes, with its log, into it; answers those claimed from outside. */
 async function writeFrame(tx: unknown, frame: TransactionFrame): Promise<EntityChangeRecord[]> {
+  const { claimed, row } = frameRow(frame);
+  if (row) {
+    await writeAuditOutboxRows(tx as never, [row]);
+    frame.scope!.journal!.written();
+  }
+  return claimed;
+}
+
+/**
+ * What `frame` writes: the changes it claims from outside any transaction (marked claimed now), and
+ * the request's outbox row with those and its own changes (none when there is nothing to write).
+ */
+function frameRow(frame: TransactionFrame): { claimed: EntityChangeRecord[]; row: AuditOutboxRow | null } {
   const { scope } = frame;
-  if (!scope || scope.closed) return [];
+  if (!scope || scope.closed) return { claimed: [], row: null };
   const claimed = unwrittenChanges(scope);
   for (const change of claimed) scope.claimed.add(change);
   const changes = claimed.length ? [...claimed, ...frame.changes] : frame.changes;
-  if (changes.length) await scope.journal!.write(tx, changes);
-  return claimed;
+  return { claimed, row: changes.length ? scope.journal!.outboxRow(changes) : null };
 }
 
 /** Committed: the changes stand, written with the log. */
@@ -93,22 +106,34 @@ function settleRolledBack(frame: TransactionFrame, claimed: EntityChangeRecord[]
 }
 
 /**
- * One transaction shared by several requests (the ledger's group commit, ADR 0015): `record` runs
- * as if inside a transaction of `scope`'s request (its trackEntityChange calls land there), and the
- * changes are written with that request's log in `tx`. Call the answer's `committed` or
- * `rolledBack` once the shared transaction has ended.
+ * One transaction shared by several requests (the ledger's group commit, ADR 0015): each entry's
+ * `record` runs as if inside a transaction of its request (its trackEntityChange calls land there),
+ * and the changes are written with each request's log in `tx`, all in one statement. Call each
+ * answer's `committed` or `rolledBack` once the shared transaction has ended.
  */
-export async function writeAuditOfRequest(
+export async function writeAuditsOfRequests(
   tx: unknown,
-  scope: AuditScope | undefined,
-  record: () => void,
-): Promise<{ committed(): void; rolledBack(): void }> {
-  const logged = scope && !scope.closed && scope.journal && (await scope.journal.isLogged()) ? scope : null;
-  const frame: TransactionFrame = { scope: logged, tx, changes: [], open: true };
-  if (logged) runInAuditScope(logged, () => runInTransactionFrame(frame, record));
-  frame.open = false;
-  const claimed = await writeFrame(tx, frame);
-  return { committed: () => settleCommitted(frame, claimed), rolledBack: () => settleRolledBack(frame, claimed) };
+  entries: Array<{ scope: AuditScope | undefined; record: () => void }>,
+): Promise<Array<{ committed(): void; rolledBack(): void }>> {
+  const frames: Array<{ frame: TransactionFrame; claimed: EntityChangeRecord[] }> = [];
+  const rows: AuditOutboxRow[] = [];
+  for (const { scope, record } of entries) {
+    const logged = scope && !scope.closed && scope.journal && (await scope.journal.isLogged()) ? scope : null;
+    const frame: TransactionFrame = { scope: logged, tx, changes: [], open: true };
+    if (logged) runInAuditScope(logged, () => runInTransactionFrame(frame, record));
+    frame.open = false;
+    const { claimed, row } = frameRow(frame);
+    if (row) rows.push(row);
+    frames.push({ frame, claimed });
+  }
+  if (rows.length) {
+    await writeAuditOutboxRows(tx as never, rows);
+    for (const { frame } of frames) if (frame.scope) frame.scope.journal!.written();
+  }
+  return frames.map(({ frame, claimed }) => ({
+    committed: () => settleCommitted(frame, claimed),
+    rolledBack: () => settleRolledBack(frame, claimed),
+  }));
 }
 
 /**

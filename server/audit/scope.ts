@@ -18,6 +18,7 @@
 //   fire-and-forget promises, which AsyncLocalStorage follows) records nothing into it.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { EntityChangeType } from '../../contract/audit-logging.ts';
+import type { AuditOutboxRow } from './writer.ts';
 
 export interface PropertyChangeRecord {
   propertyName: string;
@@ -39,8 +40,10 @@ export interface EntityChangeRecord {
 export interface AuditJournal {
   /** Whether this request keeps an audit log at all (route, host switch, tenant feature); cached. */
   isLogged(): Promise<boolean>;
-  /** Inside `tx`: the request's log and `changes` into its audit_outbox row (inserted or merged). */
-  write(tx: unknown, changes: EntityChangeRecord[]): Promise<void>;
+  /** The request's audit_outbox row for `changes`, with its log as known now (journal.ts writes it). */
+  outboxRow(changes: EntityChangeRecord[]): AuditOutboxRow;
+  /** A row of it was written: the batched writer expands the outbox soon. */
+  written(): void;
 }
 
 export interface AuditScope {

@@ -10,7 +10,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EntityChangeRecord } from '../../server/audit/scope.ts';
-import { type AuditLogRecord, createAuditLogWriter, expandAuditOutbox, writeAuditOutbox } from '../../server/audit/writer.ts';
+import {
+  type AuditLogRecord,
+  auditOutboxRow,
+  createAuditLogWriter,
+  expandAuditOutbox,
+  writeAuditOutbox,
+  writeAuditOutboxRows,
+} from '../../server/audit/writer.ts';
 import { auditLogActions, auditLogs, auditOutbox, entityChanges, entityPropertyChanges } from '../../server/db/schema/index.ts';
 import { databaseKind, startTestServer, type TestServer } from '../kit/test-server.ts';
 
@@ -116,6 +123,44 @@ describe('audit outbox rows', () => {
     expect(again.logs).toHaveLength(1);
     expect(again.actions).toHaveLength(1);
     expect(again).toMatchObject({ changes: ['a', 'b', 'c'], properties: 3, outbox: [] });
+  });
+
+  it('writes several logs in one statement, two rows of one log as one (the ledger batch, ADR 0015)', async () => {
+    const [one, two, waiting] = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
+    await inTransaction(waiting, record(), [change('w1')]);
+    const statements: string[] = [];
+    await server.ctx.db.transaction(async (tx) => {
+      const client = (tx as unknown as { session: { client: { query: (...args: unknown[]) => unknown } } }).session.client;
+      const query = client.query;
+      client.query = function (this: unknown, ...args: unknown[]) {
+        statements.push(String(typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string })?.text));
+        return query.apply(this, args);
+      };
+      try {
+        await writeAuditOutboxRows(tx, [
+          auditOutboxRow(one, null, record({ url: '/api/one' }), [change('one-a')]),
+          auditOutboxRow(two, null, record({ url: '/api/two' }), [change('two-a')]),
+          // The same log again (a later transaction of that request): merged, its first log kept.
+          auditOutboxRow(one, null, record({ url: '/api/one-later' }), [change('one-b')]),
+          // A log whose row waits in the outbox already: changes appended to it.
+          auditOutboxRow(waiting, null, record({ url: '/api/waiting-later' }), [change('w2')]),
+        ]);
+      } finally {
+        client.query = query;
+      }
+    });
+    expect(statements.filter((text) => /insert into audit_outbox/i.test(text))).toHaveLength(1);
+    expect((await stateOf(one)).outbox[0]!.payload).toMatchObject({
+      log: { url: '/api/one' },
+      changes: [{ entityId: 'one-a' }, { entityId: 'one-b' }],
+    });
+    expect((await stateOf(two)).outbox[0]!.payload).toMatchObject({ log: { url: '/api/two' }, changes: [{ entityId: 'two-a' }] });
+    expect((await stateOf(waiting)).outbox[0]!.payload).toMatchObject({
+      log: { url: '/api/identity/roles' },
+      changes: [{ entityId: 'w1' }, { entityId: 'w2' }],
+    });
+    expect((await expandAuditOutbox(server.ctx.db, { limit: 10, ids: [one, two, waiting] })).sort()).toEqual([one, two, waiting].sort());
+    expect(await stateOf(one)).toMatchObject({ changes: ['one-a', 'one-b'], outbox: [] });
   });
 
   it('applies a completion queued before the expansion as the log is inserted', async () => {

@@ -28,7 +28,7 @@
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { CreateLedgerTransferGroupDto, LedgerTransferDto, LedgerTransferGroupDto } from '../../../contract/ledger.ts';
 import { iso } from '../../../contract/common.ts';
-import { writeAuditOfRequest } from '../../audit/journal.ts';
+import { writeAuditsOfRequests } from '../../audit/journal.ts';
 import { type AuditScope, currentAuditScope, runDetached, trackEntityChange } from '../../audit/scope.ts';
 import type { AppContext } from '../../context.ts';
 import { currencies, type LedgerTransferKind, ledgerAccounts, ledgerTransfers } from '../../db/schema/index.ts';
@@ -725,7 +725,9 @@ export class LedgerWriter {
       if (only && constraint === 'ledger_transfers_reversal_idx') throw ledgerErrors.alreadyReversed(only.reversalOfId!);
       throw error;
     }
-    const audits: Array<{ committed(): void; rolledBack(): void }> = [];
+    // A queued request's changes are written with its log, every request of the batch in one
+    // statement; a direct call records into the caller's own transaction.
+    const logged: Array<{ scope: AuditScope; record: () => void }> = [];
     for (const { index, rows: made } of accepted) {
       const { audit } = postings[index]!;
       const record = () => {
@@ -736,10 +738,10 @@ export class LedgerWriter {
             entityTenantId: tenantId,
           });
       };
-      // A direct call records into the caller's own transaction; a queued request writes its log here.
-      if (audit) audits.push(await writeAuditOfRequest(tx, audit, record));
+      if (audit) logged.push({ scope: audit, record });
       else record();
     }
+    const audits = await writeAuditsOfRequests(tx, logged);
     return { outcomes: outcomes as Outcome[], audits };
   }
 }
