@@ -175,7 +175,7 @@ export async function finishLogin(
  * (already checked by oidc-provider against the registered ones); Chromium applies the CSP's
  * form-action to that redirect too, so the page allows the client's origin as well as this server.
  */
-function allowFormActionTo(reply: FastifyReply, interaction: Details): void {
+export function allowFormActionTo(reply: FastifyReply, interaction: Details): void {
   const origin = URL.parse(String(interaction.params.redirect_uri ?? ''))?.origin;
   const csp = reply.getHeader('content-security-policy');
   if (!origin || origin === 'null' || typeof csp !== 'string') return;

@@ -97,7 +97,10 @@ export function buildConfiguration(ctx: AppContext, jwks: { keys: object[] }, ad
     cookies: {
       keys: [ctx.secrets.derive('oidc-cookies').toString('base64url')],
       long: { signed: true, httpOnly: true, sameSite: 'lax' },
-      short: { signed: true, httpOnly: true, sameSite: 'lax' },
+      // The interaction cookie's path would be the login page's (/Account/Login), which a browser does
+      // not send to the two-factor pages (/Account/SendSecurityCode, ...): they would answer "invalid
+      // login request". The short options' path wins over it; the resume cookie sets its own path after.
+      short: { signed: true, httpOnly: true, sameSite: 'lax', path: '/Account' },
     },
     // The API scope is listed too: clients are registered with it in their allowed scopes.
     scopes: [...oidcScopes, apiResource.scope],

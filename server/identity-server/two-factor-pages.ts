@@ -29,7 +29,7 @@ import {
   verifyTwoFactorCode,
 } from '../modules/account/two-factor.ts';
 import { textOverrides } from '../modules/language-management/overrides.ts';
-import { cultureFor, finishLogin, invalidLoginRequest, sendHtml } from './interactions.ts';
+import { allowFormActionTo, cultureFor, finishLogin, invalidLoginRequest, sendHtml } from './interactions.ts';
 import { type PageTexts, pageText, renderMessagePage, renderTwoFactorPage, type TwoFactorPage } from './login-page.ts';
 import { checkRateLimit, rateLimitKeys, recordFailure } from './rate-limit.ts';
 import {
@@ -105,6 +105,8 @@ export function twoFactorPageRoutes(provider: Provider, ctx: AppContext) {
     const expected = pendingMac(ctx, `${interaction.uid}|${user.id}|${remember}|${expires}|${user.securityStamp}`);
     if (mac.length !== expected.length || !timingSafeEqual(Buffer.from(mac), Buffer.from(expected))) return null;
     const providers = (await signInProviders(ctx, user)) ?? [];
+    // Every page of the step posts a form whose answer may end in the redirect to the client (as the login page).
+    allowFormActionTo(reply, interaction);
     return { interaction, user, rememberMe: remember === '1', providers };
   }
 

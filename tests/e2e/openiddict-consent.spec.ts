@@ -3,17 +3,25 @@
 // page after the login; it passes axe (0 serious or critical) in English and in Arabic (right to
 // left), is used with the keyboard alone (Tab to Allow, Enter), and Allow lands on the client's
 // redirect URI with a code. Elements are found by role and accessible name only.
+// The two-factor step of the same login for a client whose origin is not among the CORS origins:
+// its pages' forms (e-mail code, a wrong code's page, recovery code) end in the redirect to the
+// client, which the pages' CSP form-action must allow as the login and consent pages do.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { passwordToken } from '../kit/auth.ts';
+import { generateRecoveryCodes } from '../../server/modules/account/two-factor.ts';
+import { createUserRow, latestSecurityCode, passwordToken } from '../kit/auth.ts';
+import { type ClientSite, startClientSite } from '../kit/client-site.ts';
 import { type Browser, launchBrowser, seriousAxeViolations } from '../kit/browser.ts';
 import { startTestServer, type TestServer } from '../kit/test-server.ts';
 
 let server: TestServer;
 let browser: Browser;
+/** A client's own page on another origin (localhost, the server is 127.0.0.1), outside the CORS origins. */
+let clientSite: ClientSite;
 const home = 'http://localhost:4500';
 
 beforeAll(async () => {
   server = await startTestServer();
+  clientSite = await startClientSite();
   browser = await launchBrowser();
   const { access_token: token } = await passwordToken(server, { userName: 'admin', password: '1q2w3E*' });
   const created = await fetch(`${server.url}/api/openiddict/applications`, {
@@ -30,18 +38,33 @@ beforeAll(async () => {
     }),
   });
   expect(created.status).toBe(200);
+  const twoFactorApp = await fetch(`${server.url}/api/openiddict/applications`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      clientId: 'TwoFactor_App',
+      displayName: 'Two-factor demo',
+      clientType: 'public',
+      consentType: 'implicit',
+      allowAuthorizationCodeFlow: true,
+      redirectUris: [clientSite.url],
+      scopes: ['openid', 'profile', 'Finance'],
+    }),
+  });
+  expect(twoFactorApp.status).toBe(200);
 });
 
 afterAll(async () => {
+  await clientSite?.close();
   await browser?.close();
   await server?.stop();
 });
 
-const authorizeUrl = (culture: string) =>
+const authorizeUrl = (culture: string, clientId = 'Consent_App', redirectUri = home) =>
   `${server.url}/connect/authorize?${new URLSearchParams({
-    client_id: 'Consent_App',
+    client_id: clientId,
     response_type: 'code',
-    redirect_uri: home,
+    redirect_uri: redirectUri,
     scope: 'openid profile Finance',
     code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
     code_challenge_method: 'S256',
@@ -85,5 +108,56 @@ describe('consent page', () => {
     await expect.poll(() => landed.length, { timeout: 20_000 }).toBeGreaterThan(0);
     expect(new URL(landed[0]!).searchParams.get('code')).toBeTruthy();
     await page.close();
+  });
+});
+
+describe('two-factor step for a client outside the CORS origins', () => {
+  /** A fresh browser (no sign-in yet), signed in with the password up to the second step. */
+  async function secondStep() {
+    const fresh = await launchBrowser();
+    const page = await fresh.context.newPage();
+    const failed: string[] = [];
+    page.on('requestfailed', (request) => failed.push(`${request.url()} ${request.failure()?.errorText}`));
+    await page.goto(authorizeUrl('en', 'TwoFactor_App', clientSite.url));
+    await page.getByLabel('Username or email address').fill('tfa.client');
+    await page.getByLabel('Password', { exact: true }).fill('Tfa-client1');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Two factor verification' }).waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    return { fresh, page, failed };
+  }
+
+  /** The browser reached the client's page (served on its own origin) with a code, nothing aborted on the way. */
+  async function expectLandedWithCode(step: Awaited<ReturnType<typeof secondStep>>) {
+    const arrived = await step.page
+      .getByRole('heading', { name: 'client page' })
+      .waitFor({ timeout: 20_000 })
+      .then(() => true)
+      .catch(() => false);
+    expect({ arrived, failed: step.failed }, step.page.url()).toEqual({ arrived: true, failed: [] });
+    expect(new URL(step.page.url()).searchParams.get('code')).toBeTruthy();
+  }
+
+  it('an e-mail code (after a wrong one) and a recovery code land on the client with a code', async () => {
+    const user = await createUserRow(server, { userName: 'tfa.client', password: 'Tfa-client1' }, { twoFactorEnabled: true });
+    const [recoveryCode] = await generateRecoveryCodes(server.ctx, user);
+
+    const byMail = await secondStep();
+    await byMail.page.getByRole('button', { name: 'Send security code' }).click();
+    await byMail.page.getByLabel('Security code').fill('000000');
+    await byMail.page.getByRole('button', { name: 'Verify' }).click();
+    await byMail.page.getByRole('alert').filter({ hasText: 'The verification code is not valid.' }).waitFor();
+    // The code is posted from the page the wrong code answered with.
+    await byMail.page.getByLabel('Security code').fill(await latestSecurityCode(server, user.email!));
+    await byMail.page.getByRole('button', { name: 'Verify' }).click();
+    await expectLandedWithCode(byMail);
+    await byMail.fresh.close();
+
+    const byRecovery = await secondStep();
+    await byRecovery.page.getByRole('link', { name: 'Log in with a recovery code' }).click();
+    await byRecovery.page.getByLabel('Recovery code').fill(recoveryCode!);
+    await byRecovery.page.getByRole('button', { name: 'Login' }).click();
+    await expectLandedWithCode(byRecovery);
+    await byRecovery.fresh.close();
   });
 });
