@@ -29,7 +29,9 @@ export default {
   coverageAnalysis: 'perTest',
   incremental: true,
   incrementalFile: pathsOnly ? 'reports/stryker-incremental-paths.json' : 'reports/stryker-incremental.json',
-  thresholds: { high: 95, low: 90, break: pathsOnly ? 80 : 90 },
+  // MUTATION_BREAK=off: no break threshold (scripts/mutation-check.ts runs narrowed to some files and
+  // checks the merged scores itself).
+  thresholds: { high: 95, low: 90, break: process.env.MUTATION_BREAK === 'off' ? null : pathsOnly ? 80 : 90 },
   reporters: ['clear-text', 'progress', 'html', 'json'],
   htmlReporter: { fileName: `${reports}/index.html` },
   jsonReporter: { fileName: `${reports}/mutation.json` },
