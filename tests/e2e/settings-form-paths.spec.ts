@@ -32,9 +32,8 @@ import { getSettingValues, setSettingValues } from '../../server/modules/setting
 import { type Browser, launchBrowser } from '../kit/browser.ts';
 import { acceptCookies, ensureBuilt, signIn } from '../kit/browser-session.ts';
 import { startTestServer, type TestServer } from '../kit/test-server.ts';
-import type { ReferenceRun } from '../machines/reference-driver.ts';
 import { auditLoggingTab, type SettingsFormExpectedView, settingsFormReference } from '../machines/reference/settings-form.reference.ts';
-import { describeUiPaths } from './ui-paths.ts';
+import { describeUiPaths, withEventsAsRules } from './ui-paths.ts';
 
 let server: TestServer;
 /** The file's one page, signed in once; the settings screen is left and opened again between paths. */
@@ -139,21 +138,6 @@ async function arrangeOutcomes(page: Page, upcoming: EventObject[]): Promise<voi
     );
 }
 
-/** The reference, also naming each distinct event it was told as a rule (for the covering set). */
-function withEventsAsRules(run: ReferenceRun<SettingsFormExpectedView>): ReferenceRun<SettingsFormExpectedView> {
-  const told = new Set<string>();
-  return {
-    view: () => run.view(),
-    take: () => run.take(),
-    applied: () => [...(run.applied?.() ?? []), ...told],
-    send(event) {
-      const { type, ...rest } = event as { type: string };
-      told.add(`event ${type} ${JSON.stringify(rest)}`);
-      run.send(event);
-    },
-  };
-}
-
 /** The model's state before step `index`. */
 const before = (path: ModelPath, index: number) =>
   path.path.steps[index - 1]!.state as unknown as { value: unknown; context: { values: Record<string, unknown> } };
@@ -167,8 +151,7 @@ describeUiPaths<SettingsFormExpectedView>('settings form (Audit Logging)', {
   model: auditTabModel,
   scenarios: ['audit logging, General'],
   sample: 'covering',
-  // Covering also plays every one of the model's events at least once (each change, each outcome):
-  // they show differently on this screen (an error under the field, the field hidden, Save off).
+  // Covering also plays every event of the model at least once (an error under the field, the field hidden, Save off).
   reference: (input) => withEventsAsRules(settingsFormReference(input)),
   automaticActors: ['loadSettings', 'saveSettings', 'refreshConfiguration'],
   notPlayable: { 'form.reset': 'the Audit Logging tab has no Reset button' },

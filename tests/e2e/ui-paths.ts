@@ -292,3 +292,22 @@ export async function expectStoredChoice(
     )
     .toBe(choice.value);
 }
+
+/**
+ * The reference, also naming each distinct event it is told as a rule, so a 'covering' sample plays
+ * every event of the model at least once (each change, each outcome: on a screen they show
+ * differently even where the machine takes the same transition).
+ */
+export function withEventsAsRules<TView>(run: ReferenceRun<TView>): ReferenceRun<TView> {
+  const told = new Set<string>();
+  return {
+    view: () => run.view(),
+    take: () => run.take(),
+    applied: () => [...(run.applied?.() ?? []), ...told],
+    send(event) {
+      const { type, ...rest } = event as { type: string };
+      told.add(`event ${type} ${JSON.stringify(rest)}`);
+      run.send(event);
+    },
+  };
+}

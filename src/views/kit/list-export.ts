@@ -32,6 +32,27 @@ export function jobProgress(job: ExportJobDto, now: number): ExportProgress {
   return { status: 'running', processed: job.processedRows, total: job.totalRows };
 }
 
+/**
+ * A refused blob call carries the server's ABP envelope as a Blob (ofetch reads an error's body as
+ * the call's responseType): read back as JSON, so its message reaches 'Export failed' (spec 8).
+ */
+async function withJsonError<T>(call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    // FetchError answers `data` from its response's `_data`.
+    const response = (error as { response?: { _data?: unknown } } | null)?.response;
+    if (typeof Blob !== 'undefined' && response?._data instanceof Blob) {
+      try {
+        response._data = JSON.parse(await response._data.text());
+      } catch {
+        // Not JSON: the failure stays as it came.
+      }
+    }
+    throw error;
+  }
+}
+
 /** An ExportSpec for a list whose server path is `path` (e.g. /api/identity/roles). */
 export function listExport(
   path: string,
@@ -50,7 +71,7 @@ export function listExport(
     ...(options.permission ? { permission: options.permission } : {}),
     async request(http: Http, input: { format: ExportFormat; filters: ListFilters }, signal: AbortSignal): Promise<ExportAnswer> {
       const query = { ...abpFilterQuery(input.filters, options.filters ?? []), format: input.format };
-      const response = await http.raw(`${path}/export`, { query, signal, responseType: 'blob' });
+      const response = await withJsonError(http.raw(`${path}/export`, { query, signal, responseType: 'blob' }));
       if (response.status === 202) {
         const job = JSON.parse(await (response._data as Blob).text()) as ExportJobDto;
         jobs.set(job.id, job);
@@ -67,7 +88,7 @@ export function listExport(
     async download(http: Http, fileName: string): Promise<{ url: string; fileName: string }> {
       const job = [...jobs.values()].find((one) => one.fileName === fileName && one.downloadUrl);
       if (!job?.downloadUrl) throw new Error('no download for this export');
-      const blob = await http(job.downloadUrl, { responseType: 'blob' });
+      const blob = await withJsonError(http(job.downloadUrl, { responseType: 'blob' }));
       return { url: URL.createObjectURL(blob), fileName };
     },
   };
