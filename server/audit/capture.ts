@@ -115,6 +115,20 @@ export function actionNameOf(method: string, routeUrl: string): { serviceName: s
   return { serviceName: `${serviceBase}AppService`, methodName: `${methodName}Async` };
 }
 
+// Action names per route and method, worked out once: a route's names never change, and the
+// splitting and casing ran on every audited request (issue 16).
+const actionNames = new Map<string, { serviceName: string; methodName: string }>();
+function routeActionName(method: string, routeUrl: string): { serviceName: string; methodName: string } {
+  const key = `${method} ${routeUrl}`;
+  let names = actionNames.get(key);
+  if (!names) {
+    names = actionNameOf(method, routeUrl);
+    // Bounded: an unmatched request is named from its own URL (any text), not a route's.
+    if (actionNames.size < 5000) actionNames.set(key, names);
+  }
+  return names;
+}
+
 function parametersOf(request: FastifyRequest): string | null {
   const params = (request.params ?? {}) as Record<string, unknown>;
   const input = request.body ?? (request.query && Object.keys(request.query as object).length ? request.query : undefined);
@@ -279,7 +293,7 @@ function recordOf(ctx: AppContext, request: FastifyRequest, state: AuditRequestS
   const config = request.routeOptions.config;
   const endMs = performance.now();
   const method = request.method.toUpperCase();
-  const names = actionNameOf(method, request.routeOptions.url ?? request.url);
+  const names = routeActionName(method, request.routeOptions.url ?? request.url);
   const action: AuditActionRecord = {
     serviceName: config?.audit?.serviceName ?? names.serviceName,
     methodName: config?.audit?.methodName ?? names.methodName,
