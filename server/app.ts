@@ -92,8 +92,10 @@ export async function buildApp(options: {
   await app.register(rateLimit, { global: false });
   await app.register(cookie);
   // Answers over 1 KB (JSON, login pages) are compressed on the fly, brotli at a low quality (level 11
-  // is for build time). Level 3: the 8 KB user list page compresses to 1,163 bytes against 1,158 at
-  // level 4 and 1,252 with gzip -6, for about two thirds of level 4's CPU (issue 16). The SPA's files
+  // is for build time). Level 2: a page of 9 users (7.8 KB) compresses to 1,349 bytes in 24 µs against
+  // 1,299 bytes in 35 µs at level 3 and 1,376 in 37 µs with gzip -6; 50 users (43 KB) 5,074 bytes in
+  // 104 µs against 5,041 in 201 µs (best of 15 rounds each, issue 16; level 3's hash table, zeroed
+  // for every answer, was most of its cost). The SPA's files
   // are compressed at build time (vite.config.ts) and served pre-compressed by the static plugin.
   // Request bodies are never inflated: nothing needs it, and an inflated body would escape bodyLimit.
   await app.register(compress, {
@@ -101,7 +103,7 @@ export async function buildApp(options: {
     threshold: 1024,
     encodings: ['br', 'gzip'],
     globalDecompression: false,
-    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3 } },
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 2 } },
   });
   await app.register(swagger, {
     openapi: {
