@@ -26,6 +26,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['tests/machines/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+          setupFiles: ['tests/kit/full-formatter.ts'],
           environment: 'node',
         },
       },

@@ -9,7 +9,7 @@ import { matchRoute } from './app/routes.ts';
 import { preloadSignInReturn, tabStorage } from './app/sign-in-return.ts';
 import { startPage } from './app/start-page.ts';
 import { createShellSystem } from './app/system.ts';
-import { setUserTimeZone } from './i18n/intl.ts';
+import { loadFormatter, setUserTimeZone } from './i18n/format-text.ts';
 import { loadServerTexts } from './i18n/server-texts.ts';
 // The theme file, not the src/ui barrel: the barrel would pull all of react-aria into the first
 // paint's chunk (quality bar: ≤ 150 KB gzipped); only the class names are needed here.
@@ -61,5 +61,7 @@ startPage(system.auth, window.location, () => {
   // No top-level await: it would make the bundler split the entry into many shared chunks.
   void Promise.all([react, texts]).then(([{ renderApp }]) => {
     if (root) renderApp(root, system);
+    // @formatjs/intl (plural, select, numbers, dates) comes after the first paint (format-text.ts).
+    void loadFormatter();
   });
 });

@@ -7,7 +7,8 @@
 // - A range that is incomplete or starts after it ends is not sent: the widgets say so and wait.
 // - A failed load offers `widgets.retry`. `loadStatistics` answers both series at once.
 import { and, assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
-import { type AuditStatistics, type DateRange, isValidRange } from '../../src/api/audit-statistics.ts';
+import type { AuditStatistics } from '../../src/api/audit-statistics.ts';
+import { type DateRange, isValidRange } from '../../src/api/date-range.ts';
 
 export interface AuditWidgetsInput {
   isAllowed: boolean;

@@ -8,7 +8,7 @@
 //   (auditWidgets), which stay hidden and request nothing without `auditAllowed`. A widget that joins
 //   (the finance ones) is one more child taking `range.change`.
 import { type ActorRefFrom, assign, type SnapshotFrom, sendTo, setup } from 'xstate';
-import { type DateRange, isValidRange } from '../../src/api/audit-statistics.ts';
+import { type DateRange, isValidRange } from '../../src/api/date-range.ts';
 import { type AuditWidgetsMachine, auditWidgetsMachine } from '../audit-logging/audit-widgets.machine.ts';
 
 export interface DashboardInput {

@@ -7,7 +7,8 @@
 //   chunk loads on first visit; the loader bar shows while a chunk or the session is loading.
 // - Every lazy piece (screens, error page, toasts, dialogs) renders inside ScreenProviders
 //   (react-aria's locale), loaded in parallel with its chunk: one place, no waterfall, and no
-//   react-aria in the first paint.
+//   react-aria in the first paint. A route marked `providers: 'own'` (the dashboard) paints without
+//   them and wraps its own lazily loaded parts, so its first paint loads no react-aria at all.
 // - Every location change is reported to the shell (closes panels, scrolls to top) and to the
 //   navigation history (the error page's Go back rule needs a previous navigation).
 import { useSelector } from '@xstate/react';
@@ -17,40 +18,25 @@ import { selectConfirmAction } from '../../machines/generic/confirm-action.machi
 import { selectCookieConsent } from '../../machines/shell/cookie-consent.machine.ts';
 import { selectInternetStatus } from '../../machines/shell/internet-status.machine.ts';
 import { selectPageLoader } from '../../machines/shell/page-loader.machine.ts';
+import { subscribeToastsShown, toastsWereShown } from '../ui/components/toasts-shown.ts';
 import { ConsentBannerView, InternetStatusView, LoaderBarView } from '../views/shell/always-present-view.tsx';
 import { connectIdleSession } from '../views/session/idle-session-actors.ts';
 import { selectAuthView } from './auth-view.ts';
 import { AccountLayout, ApplicationLayout, EmptyLayout } from './application-layout.tsx';
 import { guardRoute, type LayoutKind, type RouteEntry } from './routes.ts';
 import { signInStartedBeforeRender } from './start-page.ts';
-import { subscribeToastsShown, toastsWereShown } from './toasts-shown.ts';
 import { selectAccess, selectAuthStatus, shallowEqual } from './shell-view.ts';
 import { useSystem } from './system-context.ts';
 import { useTexts } from './use-texts.ts';
-
-/** React.lazy over `load`, rendered inside ScreenProviders; both chunks load at the same time. */
-// biome-ignore lint/suspicious/noExplicitAny: any props, as React.lazy itself
-function withScreenProviders<P extends Record<string, any>>(
-  load: () => Promise<{ default: ComponentType<P> }>,
-): LazyExoticComponent<ComponentType<P>> {
-  return lazy(async () => {
-    const [{ default: Screen }, { ScreenProviders }] = await Promise.all([load(), import('./screen-providers.tsx')]);
-    return {
-      default: (props: P) => (
-        <ScreenProviders>
-          <Screen {...props} />
-        </ScreenProviders>
-      ),
-    };
-  });
-}
+import { withScreenProviders } from './with-screen-providers.tsx';
 
 const screens = new WeakMap<RouteEntry, LazyExoticComponent<ComponentType>>();
 
 function screenOf(route: RouteEntry): LazyExoticComponent<ComponentType> {
   let screen = screens.get(route);
   if (!screen && route.load) {
-    screen = withScreenProviders(route.load);
+    // A screen whose first paint has no react-aria wraps its own lazily loaded parts (issue 18).
+    screen = route.providers === 'own' ? lazy(route.load) : withScreenProviders(route.load);
     screens.set(route, screen);
   }
   return screen as LazyExoticComponent<ComponentType>;

@@ -16,7 +16,7 @@ import { selectTheme, type ThemeStyleName } from '../../machines/shell/theme.mac
 import { BreadcrumbView } from '../views/shell/breadcrumb-view.tsx';
 import { MobileNavbarView } from '../views/shell/mobile-navbar-view.tsx';
 import { SideMenuView } from '../views/shell/side-menu-view.tsx';
-import { type ToolbarPanel, ToolbarView, UserPanelView } from '../views/shell/toolbar-view.tsx';
+import { type ToolbarPanel, ToolbarView } from '../views/shell/toolbar-view.tsx';
 import { flattenMenu, type MenuEntry, menuTrail, visibleMenu } from './menu.ts';
 import { isGranted } from './access.ts';
 import { inspectionFlagOn, onRecordingChange, recordingActive, saveRecording, startRecording } from './inspection.ts';
@@ -24,10 +24,11 @@ import { matchRoute } from './routes.ts';
 import { selectAccess, selectCurrentUser, shallowEqual } from './shell-view.ts';
 import { useSystem } from './system-context.ts';
 import { useTexts } from './use-texts.ts';
-import { userMenuGroups } from './user-menu.ts';
 
-// The settings panel's body uses the design system's controls: loaded when it first opens.
+// The settings panel's body uses the design system's controls: loaded when it first opens. The user
+// panel and its menu entries too (issue 18: neither is part of the first paint).
 const SettingsPanelView = lazy(() => import('../views/shell/settings-panel-view.tsx'));
+const UserPanel = lazy(() => import('./user-panel.tsx'));
 export function ApplicationLayout({ children }: { children: ReactNode }) {
   const system = useSystem();
   const { auth, menuGroups, theme, containerWidth, menuLayout, language, menuFilter, mobileNav, settingsFlyout, userFlyout, config } =
@@ -182,27 +183,29 @@ export function ApplicationLayout({ children }: { children: ReactNode }) {
         </Suspense>
       )}
       {userOpen && user && (
-        <UserPanelView
-          pointer={pointer('profile')}
-          t={t}
-          user={user}
-          groups={userMenuGroups({
-            flow: config.authFlow,
-            issuer: system.issuer,
-            currentUrl: `${system.issuer.slice(0, -1)}${search ? `${location}?${search}` : location}`,
-            impersonatorUserId: user.impersonatorUserId,
-            linkedAccountsAvailable: config.linkedAccountsAvailable,
-            developerDocs: isGranted(access, 'Finance.Developer.Docs'),
-            recordingOffered: isGranted(access, 'Finance.Developer.Docs') || inspectionFlagOn(),
-            recording,
-          })}
-          onRecordSession={startRecording}
-          onSaveRecording={() => void saveRecording()}
-          onLogout={() => auth.send({ type: 'auth.signOut' })}
-          onEndImpersonation={() => auth.send({ type: 'auth.impersonate', userId: null })}
-          onNavigate={() => closePanel('profile')}
-          onClose={() => closePanel('profile')}
-        />
+        <Suspense fallback={null}>
+          <UserPanel
+            pointer={pointer('profile')}
+            t={t}
+            user={user}
+            menu={{
+              flow: config.authFlow,
+              issuer: system.issuer,
+              currentUrl: `${system.issuer.slice(0, -1)}${search ? `${location}?${search}` : location}`,
+              impersonatorUserId: user.impersonatorUserId,
+              linkedAccountsAvailable: config.linkedAccountsAvailable,
+              developerDocs: isGranted(access, 'Finance.Developer.Docs'),
+              recordingOffered: isGranted(access, 'Finance.Developer.Docs') || inspectionFlagOn(),
+              recording,
+            }}
+            onRecordSession={startRecording}
+            onSaveRecording={() => void saveRecording()}
+            onLogout={() => auth.send({ type: 'auth.signOut' })}
+            onEndImpersonation={() => auth.send({ type: 'auth.impersonate', userId: null })}
+            onNavigate={() => closePanel('profile')}
+            onClose={() => closePanel('profile')}
+          />
+        </Suspense>
       )}
       <div className="content">
         {recording && (

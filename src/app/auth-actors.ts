@@ -20,7 +20,7 @@ import {
 } from '../../machines/session/auth.machine.ts';
 import { renewalDelay, sessionFromTokens, type TokenResponse } from '../../machines/session/tokens.ts';
 import { type ApplicationConfiguration, getApplicationConfiguration } from '../api/application-configuration.ts';
-import { requestTokens, revokeToken } from '../api/account.ts';
+import type { requestTokens as RequestTokens } from '../api/account.ts';
 import { createHttp, type RequestObserver } from '../api/http.ts';
 import { rememberSignInReturn } from './sign-in-return.ts';
 
@@ -103,10 +103,16 @@ export interface AuthActorOptions {
   tab?: Storage | null;
 }
 
+// The token endpoint's form posts (refresh, revocation, impersonation and link-login grants) run long
+// after the first paint: their module loads with the first of them, not with the start-up (issue 18).
+const account = () => import('../api/account.ts');
+const requestTokens = async (...args: Parameters<typeof RequestTokens>) => (await account()).requestTokens(...args);
+
 export function createAuthLogic(options: AuthActorOptions) {
   const { loadUserManager, store, issuer, clientId } = options;
   const revokeAll = async (session: AuthSession) => {
     // The long-lived refresh token goes first, so it is dead even if the second call fails.
+    const { revokeToken } = await account();
     if (session.refreshToken) await revokeToken(issuer, clientId, session.refreshToken, 'refresh_token');
     await revokeToken(issuer, clientId, session.accessToken, 'access_token');
   };

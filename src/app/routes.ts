@@ -39,19 +39,26 @@ export interface RouteEntry {
   breadcrumb?: readonly BreadcrumbEntry[];
   /** The screen's chunk; undefined while the area is not built (the route answers 404). */
   load?: () => Promise<{ default: ComponentType }>;
+  /**
+   * 'own': the screen's first paint shows no react-aria, so it renders without ScreenProviders and
+   * wraps its lazily loaded parts itself (withScreenProviders); its first paint then loads no
+   * react-aria at all (issue 18). Otherwise the router wraps the whole screen.
+   */
+  providers?: 'own';
 }
 
 const auditLoggingFeature: FeatureRequirement = { name: 'AuditLogging.Enable', rule: 'notFalse' };
 const languageManagementFeature: FeatureRequirement = { name: 'LanguageManagement.Enable', rule: 'notFalse' };
 
 export const routes: readonly RouteEntry[] = [
-  { path: '/', layout: 'application', requiresAuth: false, load: () => import('../screens/home/home-screen.tsx') },
+  { path: '/', layout: 'application', requiresAuth: false, load: () => import('../screens/home/home-screen.tsx'), providers: 'own' },
   {
     path: '/dashboard',
     layout: 'application',
     requiresAuth: true,
     policy: { anyOf: ['Finance.Dashboard.Host', 'Finance.Dashboard.Tenant'] },
     load: () => import('../screens/dashboard/dashboard-screen.tsx'),
+    providers: 'own',
   },
   // The signed-in user's own account pages, in the application layout; before '/account' (first match
   // wins). The identity server's {issuer}Account/Manage, /SecurityLogs and /Sessions are this origin,

@@ -1,9 +1,7 @@
 // The texts of the current culture, for render-only components (culture from the auth machine).
 // They re-render when the server's texts arrive or the user's time zone is set (src/i18n/server-texts.ts).
-import type { IntlShape } from '@formatjs/intl';
 import { useSelector } from '@xstate/react';
 import { useMemo, useSyncExternalStore } from 'react';
-import { currentTimeZone, intlFor } from '../i18n/intl.ts';
 import { serverTextsVersion, subscribeServerTexts } from '../i18n/server-texts.ts';
 import { textsFor } from '../i18n/texts.ts';
 import { selectCulture, type Translate } from './shell-view.ts';
@@ -20,13 +18,4 @@ export function useTexts(): Translate {
   const version = useTextsVersion();
   // biome-ignore lint/correctness/useExhaustiveDependencies: version invalidates the translator when the texts change
   return useMemo(() => textsFor(culture), [culture, version]);
-}
-
-/** The formatter (numbers, amounts, dates, times, relative times) of the current culture in the user's time zone. */
-export function useIntl(): IntlShape {
-  const { auth } = useSystem();
-  const culture = useSelector(auth, selectCulture);
-  const version = useTextsVersion();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: version changes with the time zone
-  return useMemo(() => intlFor(culture, currentTimeZone()), [culture, version]);
 }

@@ -4,9 +4,9 @@
 //   and the build keeps only English in the SPA (scripts/texts-plugin.ts), the offline fallback;
 // - a text is looked up in the server's texts of the culture (overrides included), then the bundled
 //   set of the culture (tests and development), then English, never the raw key;
-// - texts are ICU messages formatted by the one formatter (intl.ts): `{0}` fills a positional
+// - texts are ICU messages formatted by the one formatter (format-text.ts, intl.ts): `{0}` fills a positional
 //   argument, `{count, plural, …}` a named one (`t('selected', { count })`).
-import { formatIcu, intlFor, type MessageValue, type MessageValues, messageValues } from './intl.ts';
+import { formatText, type MessageValue, type MessageValues, messageValues } from './format-text.ts';
 import { serverText } from './server-texts.ts';
 
 export type AreaTexts<Keys extends string> = {
@@ -43,7 +43,7 @@ export function translator<Keys extends string>(
   return (key, ...args) => {
     const text = (resource && serverText(resource, language, key)) || bundled[key] || sets.en[key] || key;
     // The formatter is looked up per call: the user's time zone may arrive after the translator is made.
-    return formatIcu(intlFor(culture, timeZone), key, text, messageValues(args as Array<MessageValue | MessageValues>));
+    return formatText(culture, timeZone, key, text, messageValues(args as Array<MessageValue | MessageValues>));
   };
 }
 

@@ -3,45 +3,25 @@
 // through the same object. Rules:
 // - texts are ICU messages (plural/select where counts or choices occur); `{0}` is an ICU argument
 //   named 0, so positional arguments are passed as { 0: …, 1: … };
-// - a message is parsed once: simple ones are read into their AST here and complex ones arrive
-//   precompiled (compiled-messages.ts), each kept per text; intl-messageformat's memoized
-//   getMessageFormat then keeps the formatter per (message, locale);
+// - a message is parsed once: simple ones are read into their AST and complex ones arrive
+//   precompiled (compiled-messages.ts), each kept per text (format-text.ts); intl-messageformat's
+//   memoized getMessageFormat then keeps the formatter per (message, locale);
+// - texts are formatted through format-text.ts: simple messages there, exactly as here, so the first
+//   paint needs no formatjs (issue 18); this module is loaded after the first paint and formats the
+//   complex ones (plural, select, styled numbers and dates) and every number, amount and date;
 // - tags are plain text (ignoreTag), as the server checks them (server/localization/message-syntax.ts);
 // - the time zone is the user's setting (spec 2.5, Abp.Timing.TimeZone; UTC by default), set when
-//   the configuration arrives (setUserTimeZone); a text that fails to format shows as written.
+//   the configuration arrives (setUserTimeZone, format-text.ts); a text that fails to format shows
+//   as written.
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { createIntl, createIntlCache, formatMessage, type IntlShape } from '@formatjs/intl';
-import { messageOf } from './compiled-messages.ts';
-import { notifyTextsChanged } from './server-texts.ts';
+import { currentTimeZone, type MessageValues, parsedMessage, setFullFormatter } from './format-text.ts';
 
-export type MessageValue = string | number | Date | null | undefined;
-export type MessageValues = Record<string, MessageValue>;
+// Kept where they were first written; they live with the formatter of simple messages now.
+export { currentTimeZone, type MessageValue, type MessageValues, messageValues, setUserTimeZone } from './format-text.ts';
 
 const cache = createIntlCache();
 const intls = new Map<string, IntlShape>();
-let userTimeZone = 'UTC';
-
-function validTimeZone(name: string | null | undefined): string | null {
-  if (!name) return null;
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: name });
-    return name;
-  } catch {
-    return null;
-  }
-}
-
-/** The user's time zone (IANA name) every date and time is shown in; unknown or empty means UTC. */
-export function setUserTimeZone(name: string | null | undefined): void {
-  const next = validTimeZone(name) ?? 'UTC';
-  if (next === userTimeZone) return;
-  userTimeZone = next;
-  notifyTextsChanged();
-}
-
-export function currentTimeZone(): string {
-  return userTimeZone;
-}
 
 /** 'fr-FR' -> 'fr-FR'; anything Intl cannot use -> 'en'. */
 function localeOf(culture: string): string {
@@ -55,7 +35,7 @@ function localeOf(culture: string): string {
 const ignore = () => {};
 
 /** The formatter of a culture in a time zone (the user's by default); the same object each time. */
-export function intlFor(culture: string, timeZone: string = userTimeZone): IntlShape {
+export function intlFor(culture: string, timeZone: string = currentTimeZone()): IntlShape {
   const locale = localeOf(culture);
   const key = `${locale}|${timeZone}`;
   let intl = intls.get(key);
@@ -64,31 +44,6 @@ export function intlFor(culture: string, timeZone: string = userTimeZone): IntlS
     intls.set(key, intl);
   }
   return intl;
-}
-
-/** Positional arguments (`{0}`, `{1}`) or named values ({ count }) as ICU values. */
-export function messageValues(args: ReadonlyArray<MessageValue | MessageValues>): MessageValues {
-  if (args.length === 1 && isValues(args[0])) return args[0];
-  const values: MessageValues = {};
-  args.forEach((value, index) => {
-    values[index] = value as MessageValue;
-  });
-  return values;
-}
-
-function isValues(value: unknown): value is MessageValues {
-  return typeof value === 'object' && value !== null && !(value instanceof Date);
-}
-
-const parsed = new Map<string, MessageFormatElement[] | string>();
-
-function parsedMessage(text: string): MessageFormatElement[] | string {
-  let message = parsed.get(text);
-  if (message === undefined) {
-    message = messageOf(text);
-    parsed.set(text, message);
-  }
-  return message;
 }
 
 /** Formats one ICU message (the text itself, already chosen for the culture). */
@@ -118,3 +73,8 @@ export function formatAmount(culture: string, amount: string, currencyCode: stri
     return `${amount} ${currencyCode}`;
   }
 }
+
+// Loaded (after the first paint, or with a chunk that formats dates): complex messages from now on.
+setFullFormatter({
+  formatComplex: (culture, timeZone, id, text, values) => formatIcu(intlFor(culture, timeZone), id, text, values),
+});

@@ -7,7 +7,7 @@
 // - Texts are ICU messages formatted by the one formatter (intl.ts); no text is built by
 //   concatenation in JSX.
 import { type AreaTexts, translator } from './define-texts.ts';
-import type { MessageValues } from './intl.ts';
+import type { MessageValues } from './format-text.ts';
 import { shellResourceName } from './resource-names.ts';
 import { ar } from './texts-ar.ts';
 import { en } from './texts-en.ts';

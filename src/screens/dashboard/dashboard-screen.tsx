@@ -5,32 +5,34 @@
 // 'false'; without them their chunk (ApexCharts) is never loaded and no statistics are requested.
 // Render-only: the real loader is provided here; the components show the machines' views.
 import { useActorRef, useSelector } from '@xstate/react';
-import { lazy, Suspense, useMemo } from 'react';
+import { Suspense, useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import { auditWidgetsMachine } from '../../../machines/audit-logging/audit-widgets.machine.ts';
 import { dashboardMachine, selectDashboard } from '../../../machines/dashboard/dashboard.machine.ts';
-import { type DateRange, getAuditStatistics, lastSevenDays } from '../../api/audit-statistics.ts';
+import { type DateRange, lastSevenDays } from '../../api/date-range.ts';
 import { isFeatureOn, isGranted } from '../../app/access.ts';
 import { inspectOptions } from '../../app/inspection.ts';
 import { selectAccess } from '../../app/shell-view.ts';
 import { useSystem } from '../../app/system-context.ts';
 import { useAreaTexts } from '../../app/use-area-texts.ts';
-import { useSessionHttp } from '../../app/use-session-http.ts';
 import { useTexts } from '../../app/use-texts.ts';
+import { withScreenProviders } from '../../app/with-screen-providers.tsx';
 import { dashboardTexts } from './dashboard-texts.ts';
 import * as styles from './dashboard.css.ts';
 
-const AuditWidgets = lazy(() => import('./audit-widgets/audit-widgets.tsx'));
+// The screen paints without react-aria (its route's `providers: 'own'`); each part loaded after the
+// first paint brings ScreenProviders (react-aria's locale) with it.
+const AuditWidgets = withScreenProviders(() => import('./audit-widgets/audit-widgets.tsx'));
 const controls = () => import('./dashboard-controls.tsx');
-const PeriodPicker = lazy(() => controls().then((module) => ({ default: module.PeriodPicker })));
-const NoWidgets = lazy(() => controls().then((module) => ({ default: module.NoWidgets })));
+const PeriodPicker = withScreenProviders(async () => ({ default: (await controls()).PeriodPicker }));
+const NoWidgets = withScreenProviders(async () => ({ default: (await controls()).NoWidgets }));
 
 export default function DashboardScreen() {
   const shell = useTexts();
   const t = useAreaTexts(dashboardTexts);
-  const { auth } = useSystem();
+  const system = useSystem();
+  const { auth } = system;
   const access = useSelector(auth, selectAccess);
-  const http = useSessionHttp();
   const auditAllowed =
     isGranted(access, 'AuditLogging.AuditLogs') && isFeatureOn(access, { name: 'AuditLogging.Enable', rule: 'notFalse' });
   const logic = useMemo(
@@ -39,14 +41,20 @@ export default function DashboardScreen() {
         actors: {
           auditWidgets: auditWidgetsMachine.provide({
             actors: {
-              loadStatistics: fromPromise(({ input, signal }: { input: { range: DateRange }; signal: AbortSignal }) =>
-                getAuditStatistics(http, input.range, signal),
-              ),
+              // The statistics calls and the session's client load with the first of them, after the
+              // first paint (issue 18); the charts' chunk takes longer anyway.
+              loadStatistics: fromPromise(async ({ input, signal }: { input: { range: DateRange }; signal: AbortSignal }) => {
+                const [{ getAuditStatistics }, { sessionHttp }] = await Promise.all([
+                  import('../../api/audit-statistics.ts'),
+                  import('../../app/use-session-http.ts'),
+                ]);
+                return getAuditStatistics(sessionHttp(system), input.range, signal);
+              }),
             },
           }),
         },
       }),
-    [http],
+    [system],
   );
   const dashboard = useActorRef(logic, { input: { auditAllowed, period: lastSevenDays(new Date()) }, ...inspectOptions() });
   const view = useSelector(dashboard, selectDashboard);

@@ -5,6 +5,7 @@
 // The toast's close button is a pressable: keep react-aria's inline <style> out (strict CSP).
 import '../csp.ts';
 import { UNSTABLE_ToastQueue as ToastQueue } from 'react-aria-components';
+import { markToastShown } from './toasts-shown.ts';
 
 export type ToastKind = 'success' | 'error' | 'warning' | 'info';
 export type ToastContent = { kind: ToastKind; title: string; description?: string };
@@ -30,5 +31,8 @@ export function showToast(
   queue: ToastQueue<ToastContent> = toasts,
   timeout = defaultToastTimeout(content.kind),
 ): string {
-  return queue.add(content, timeout === undefined ? {} : { timeout });
+  const key = queue.add(content, timeout === undefined ? {} : { timeout });
+  // The shell mounts the region with the application's first toast (toasts-shown.ts).
+  if (queue === toasts) markToastShown();
+  return key;
 }

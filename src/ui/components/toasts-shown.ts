@@ -1,22 +1,26 @@
-// Whether a toast was ever queued: until then the toast region need not exist, so its chunk (the
-// design system) stays out of the first paint. The queue itself is tiny (react-stately's ToastQueue);
-// it is imported here, in the entry, so the first toast is seen wherever it is added (effects.ts,
-// a screen's showToast), and the region then mounts and shows it. A toast queued before React
-// renders (the first render waits for the culture's texts) is seen when React first asks.
-import { toasts } from '../ui/components/toast-queue.ts';
-
+// Whether a toast was ever queued: until then the toast region need not exist, so neither its chunk
+// (the design system) nor the queue (react-stately's ToastQueue, toast-queue.ts) is in the first
+// paint (issue 18). showToast, the one way a toast is queued (effects.ts loads it with the first
+// toast, a screen imports it), says so here, and the shell then mounts the region, which shows it. A
+// toast queued before React renders (the first render waits for the culture's texts) is seen when
+// React first asks. No imports: this module is part of React's chunk.
 let shown = false;
+const listeners = new Set<() => void>();
+
+/** Called by showToast for the application's queue. */
+export function markToastShown(): void {
+  if (shown) return;
+  shown = true;
+  for (const listener of listeners) listener();
+  listeners.clear();
+}
 
 export function toastsWereShown(): boolean {
-  if (!shown && toasts.visibleToasts.length > 0) shown = true;
   return shown;
 }
 
 export function subscribeToastsShown(onChange: () => void): () => void {
   if (shown) return () => {};
-  return toasts.subscribe(() => {
-    if (shown || toasts.visibleToasts.length === 0) return;
-    shown = true;
-    onChange();
-  });
+  listeners.add(onChange);
+  return () => listeners.delete(onChange);
 }
