@@ -59,6 +59,8 @@ export function clientMetadata(row: typeof applications.$inferSelect): AdapterPa
     // Without the end-session permission no sign-out may lead back to the client (provider-config.ts).
     post_logout_redirect_uris: row.allowEndSessionEndpoint ? row.postLogoutRedirectUris : [],
     allow_end_session: row.allowEndSessionEndpoint,
+    // Its ID tokens carry sid, which its front-channel logout URI is called with (front-channel-logout.ts).
+    front_channel_session_required: !!row.frontChannelLogoutUri && row.extraProperties?.FrontChannelLogoutSessionRequired === true,
     consent_type: row.consentType,
     scope: row.scopes.join(' '),
     force_pkce: row.forcePkce,

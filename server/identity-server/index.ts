@@ -13,6 +13,7 @@ import type { AccessTokenVerifier, AppContext } from '../context.ts';
 import { startOidcPruneJob } from '../jobs/oidc-prune.ts';
 import { loadAccount } from './account.ts';
 import { createAdapterFactory } from './adapter.ts';
+import { frontChannelLogout } from './front-channel-logout.ts';
 import { registerGrants } from './grants.ts';
 import { interactionRoutes } from './interactions.ts';
 import { loadSigningKeys } from './keys.ts';
@@ -114,7 +115,15 @@ export async function createIdentityServer(ctx: AppContext): Promise<IdentitySer
       return verifyClientSecret(ctx, this.clientSecret, actual);
     },
   });
+  // ID tokens carry sid for a client whose front-channel logout requires the session, as for back-channel.
+  const includeSid = provider.Client.prototype.includeSid as (this: object) => boolean;
+  Object.defineProperty(provider.Client.prototype, 'includeSid', {
+    value(this: { front_channel_session_required?: boolean }) {
+      return includeSid.call(this) || this.front_channel_session_required === true;
+    },
+  });
   provider.use(revokeStructuredTokens(provider, ctx));
+  provider.use(frontChannelLogout(ctx));
   provider.on('end_session.success', (koa: KoaContextWithOIDC) => logSignOut(ctx, koa));
   provider.on('server_error', (_koa: KoaContextWithOIDC, error: Error) => ctx.log.error({ err: error }, 'oidc-provider error'));
   const prune = startOidcPruneJob(ctx);
@@ -126,7 +135,7 @@ export async function createIdentityServer(ctx: AppContext): Promise<IdentitySer
       if (value !== undefined) reply.raw.setHeader(name, value as string | string[] | number);
     }
     reply.raw.setHeader('x-correlation-id', request.id);
-    Object.assign(request.raw, { culture: request.culture, correlationId: request.id });
+    Object.assign(request.raw, { culture: request.culture, correlationId: request.id, textOverrides: request.textOverrides });
     request.raw.url = withOfflineAccessConsent(request.raw.url ?? '/');
     void callback(request.raw, reply.raw);
   };

@@ -61,7 +61,36 @@ const captchaScript = `document.getElementById('login-form')?.addEventListener('
 });
 `;
 
-const logoutScript = "document.getElementById('op.logoutForm')?.submit();\n";
+// The sign-out pages' script: submits a first-party app's sign-out form (provider-config.ts
+// logoutSource), and on the front-channel logout page loads each client's logout URI in a hidden
+// iframe, then continues once every frame has loaded or after the page's timeout
+// (front-channel-logout.ts). Frames are created here so that no load event is missed.
+const logoutScript = `document.getElementById('op.logoutForm')?.submit();
+(() => {
+  const list = document.getElementById('front-channel-logout');
+  if (!list) return;
+  const sources = [...list.querySelectorAll('[data-src]')];
+  let left = sources.length;
+  let gone = false;
+  const go = () => {
+    if (gone) return;
+    gone = true;
+    location.replace(list.dataset.continue);
+  };
+  for (const source of sources) {
+    const frame = document.createElement('iframe');
+    frame.hidden = true;
+    frame.title = source.dataset.title;
+    frame.addEventListener('load', () => {
+      left -= 1;
+      if (left === 0) go();
+    });
+    frame.src = source.dataset.src;
+    list.append(frame);
+  }
+  setTimeout(go, Number(list.dataset.timeout) || 5000);
+})();
+`;
 
 type Details = Awaited<ReturnType<Provider['interactionDetails']>>;
 type Body = Record<string, string | undefined>;

@@ -7,8 +7,12 @@
 //   defaults below for its access, ID and refresh tokens and codes;
 // - client credentials are enabled for confidential clients allowed that flow;
 // - a client without the end-session permission (allowEndSessionEndpoint) cannot end a sign-in at
-//   /connect/endsession, nor be sent back to after one; front-channel logout URIs are stored and not
-//   called: oidc-provider 9 has no front-channel logout (its features list only backchannelLogout);
+//   /connect/endsession, nor be sent back to after one;
+// - front-channel logout (oidc-provider 9 has none) is a page rendered after the end-session
+//   confirmation (front-channel-logout.ts, ADR 0027); a client that requires the session gets sid
+//   in its ID tokens (includeSid, index.ts);
+// - the sign-out confirmation's form may post where its answer redirects: the client's post-logout
+//   URI (Chromium applies form-action to the redirect that ends a form post);
 
 // - refresh tokens rotate on every use; reusing a rotated one revokes the whole grant (oidc-provider);
 // - every access token is a JWT for the resource 'Finance' (audience 'Finance', typ at+jwt) carrying
@@ -20,9 +24,8 @@
 //   so a sign-in never lasts longer than that · grant and browser session 14 days.
 import { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { AppContext } from '../context.ts';
-import { localize } from '../localization/index.ts';
 import { accessTokenClaims, createFindAccount, type FinanceAccount } from './account.ts';
-import { cultureOfKoa } from './culture.ts';
+import { cultureOfKoa, localizeKoa } from './culture.ts';
 import { secretStamp } from '../modules/openiddict/application-store.ts';
 import { isFirstPartyClient } from './first-party.ts';
 import { escapeHtml, logoutScriptPath, renderMessagePage } from './login-page.ts';
@@ -89,6 +92,17 @@ function lifetimeOf(client: unknown, name: string): number | undefined {
   return typeof value === 'number' && value > 0 ? value : undefined;
 }
 
+/** The sign-out form's answer redirects to the client's post-logout URI: its origin joins form-action. */
+function allowFormActionToKoa(koa: KoaContextWithOIDC, uri: unknown): void {
+  const origin = typeof uri === 'string' ? URL.parse(uri)?.origin : undefined;
+  const csp = koa.response.get('content-security-policy');
+  if (!origin || origin === 'null' || typeof csp !== 'string' || !csp) return;
+  koa.set(
+    'content-security-policy',
+    csp.replace(/form-action ([^;]*)/, (_all, list: string) => `form-action ${list} ${origin}`),
+  );
+}
+
 export function buildConfiguration(ctx: AppContext, jwks: { keys: object[] }, adapter: Configuration['adapter']): Configuration {
   return {
     adapter,
@@ -118,7 +132,9 @@ export function buildConfiguration(ctx: AppContext, jwks: { keys: object[] }, ad
     extraParams: ['culture', 'ui-culture', '__tenant', 'returnUrl'],
     responseTypes: ['code'],
     pkce: { required: (_koa, client) => client.tokenEndpointAuthMethod === 'none' || clientExtra(client).force_pkce !== false },
-    extraClientMetadata: { properties: ['force_pkce', 'token_lifetimes', 'allow_end_session', 'consent_type'] },
+    extraClientMetadata: {
+      properties: ['force_pkce', 'token_lifetimes', 'allow_end_session', 'consent_type', 'front_channel_session_required'],
+    },
     // A systematic-consent client is asked at every authorization: no earlier grant counts, only
     // the one its consent page just gave (consent.ts).
     async loadExistingGrant(koa) {
@@ -154,6 +170,7 @@ export function buildConfiguration(ctx: AppContext, jwks: { keys: object[] }, ad
         // sent the user here is still signed in.
         async logoutSource(koa: KoaContextWithOIDC, form: string) {
           const culture = cultureOfKoa(koa);
+          const text = (key: string) => localizeKoa(koa, `AbpAccount::${key}`);
           // An application registered without the end-session permission (allowEndSessionEndpoint
           // false, OpenIddict's ept:end_session) cannot end a sign-in: refused before any form is
           // shown, so nothing can be confirmed (its post-logout URIs are withheld too, adapter.ts).
@@ -161,16 +178,17 @@ export function buildConfiguration(ctx: AppContext, jwks: { keys: object[] }, ad
             throw new errors.UnauthorizedClient('this client is not allowed to use the end session endpoint');
           }
           koa.type = 'html';
+          allowFormActionToKoa(koa, koa.oidc.params?.post_logout_redirect_uri);
           const hint = koa.oidc.entities.IdTokenHint as { payload?: { sub?: unknown } } | undefined;
           const client = koa.oidc.client;
           const hintOfThisUser = hint?.payload?.sub !== undefined && hint.payload.sub === koa.oidc.session?.accountId;
           if (hintOfThisUser && client && (await isFirstPartyClient(ctx, client.clientId))) {
             koa.body = renderMessagePage(culture, {
-              title: localize(culture, 'AbpAccount::Logout'),
-              message: localize(culture, 'AbpAccount::SigningOut'),
+              title: text('Logout'),
+              message: text('SigningOut'),
               rawForm: form.replace(
                 '</form>',
-                `<input type="hidden" name="logout" value="yes"/><noscript><button type="submit" class="primary">${escapeHtml(localize(culture, 'AbpAccount::Logout'))}</button></noscript></form>`,
+                `<input type="hidden" name="logout" value="yes"/><noscript><button type="submit" class="primary">${escapeHtml(text('Logout'))}</button></noscript></form>`,
               ),
               scriptSrc: logoutScriptPath,
             });
@@ -178,21 +196,18 @@ export function buildConfiguration(ctx: AppContext, jwks: { keys: object[] }, ad
           }
           const back = koa.oidc.params?.post_logout_redirect_uri;
           koa.body = renderMessagePage(culture, {
-            title: localize(culture, 'AbpAccount::Logout'),
-            message: localize(culture, 'AbpAccount::LogoutConfirmation'),
+            title: text('Logout'),
+            message: text('LogoutConfirmation'),
             rawForm: form,
-            actions: [
-              { label: localize(culture, 'AbpAccount::Logout'), name: 'logout', value: 'yes', form: 'op.logoutForm', primary: true },
-            ],
-            links: [{ label: localize(culture, 'AbpAccount::Cancel'), href: typeof back === 'string' ? back : ctx.config.issuer }],
+            actions: [{ label: text('Logout'), name: 'logout', value: 'yes', form: 'op.logoutForm', primary: true }],
+            links: [{ label: text('Cancel'), href: typeof back === 'string' ? back : ctx.config.issuer }],
           });
         },
         async postLogoutSuccessSource(koa: KoaContextWithOIDC) {
-          const culture = cultureOfKoa(koa);
           koa.type = 'html';
-          koa.body = renderMessagePage(culture, {
-            title: localize(culture, 'AbpAccount::LoggedOut'),
-            message: localize(culture, 'AbpAccount::LoggedOutMessage'),
+          koa.body = renderMessagePage(cultureOfKoa(koa), {
+            title: localizeKoa(koa, 'AbpAccount::LoggedOut'),
+            message: localizeKoa(koa, 'AbpAccount::LoggedOutMessage'),
           });
         },
       },
@@ -240,7 +255,7 @@ export function buildConfiguration(ctx: AppContext, jwks: { keys: object[] }, ad
       const culture = cultureOfKoa(koa);
       koa.type = 'html';
       koa.body = renderMessagePage(culture, {
-        title: localize(culture, 'AbpAccount::InvalidLoginRequest'),
+        title: localizeKoa(koa, 'AbpAccount::InvalidLoginRequest'),
         message: `${out.error}${out.error_description ? `: ${out.error_description}` : ''}`,
         alert: true,
       });
