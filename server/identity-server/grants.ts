@@ -19,13 +19,12 @@
 //   that tenant's user; without parameters an impersonated token goes back to its impersonator.
 //   Impersonated tokens carry impersonator_userid/tenantid/username/tenantname;
 // - every grant creates an identity session and issues a JWT access token, a refresh token with
-//   offline_access and an ID token with openid; errors answer invalid_grant with a localized
-//   error_description, and every outcome writes a security log row.
+//   offline_access and an ID token with openid; errors answer invalid_grant with an error_description in the
+//   request's culture with the owner's text edits (localizeKoa), and every outcome writes a security log row.
 import { and, eq, isNull, or, type SQL } from 'drizzle-orm';
 import { type Client, errors, type KoaContextWithOIDC, type Provider } from 'oidc-provider';
 import type { AppContext, TenantInfo } from '../context.ts';
 import { identitySessions, userDelegations, userLinks, users } from '../db/schema/index.ts';
-import { localize } from '../localization/index.ts';
 import {
   createTwoFactorToken,
   isBrowserRemembered,
@@ -42,7 +41,7 @@ import { AppError } from '../errors.ts';
 import { currentUserFromRow } from '../plugins/request-context.ts';
 import { loadAccount } from './account.ts';
 import { isFirstPartyClient } from './first-party.ts';
-import { cultureOfKoa, requestInfo } from './culture.ts';
+import { localizeKoa, requestInfo } from './culture.ts';
 import { apiResource, oidcScopes, resourceServerInfo } from './provider-config.ts';
 import { recordFailure, rateLimitKeys } from './rate-limit.ts';
 import { createIdentitySession } from './sessions.ts';
@@ -89,7 +88,7 @@ async function resolveTenant(ctx: AppContext, value: string | undefined): Promis
 
 /** invalid_grant with a description the client shows (InvalidGrant would hide it). */
 const invalidGrant = (koa: KoaContextWithOIDC, key: string, ...params: Array<string | number>) =>
-  new errors.CustomOIDCProviderError('invalid_grant', localize(cultureOfKoa(koa), `AbpAccount::${key}`, ...params));
+  new errors.CustomOIDCProviderError('invalid_grant', localizeKoa(koa, `AbpAccount::${key}`, ...params));
 
 function logContext(koa: KoaContextWithOIDC, tenant: TenantInfo | null): SignInLogContext {
   return {
@@ -190,7 +189,6 @@ function passwordGrant(provider: Provider, ctx: AppContext) {
     if (!params.username || !params.password) throw new errors.InvalidRequest('username and password are required');
 
     const tenant = await resolveTenant(ctx, koa.get('__tenant') || params.__tenant);
-    const culture = cultureOfKoa(koa);
     const at = logContext(koa, tenant);
     if (!(await isLocalLoginEnabled(ctx, tenant?.id ?? null))) throw invalidGrant(koa, 'ThereAreNoLoginSchemesConfiguredForThisClient');
     if (await captchaRequired(ctx, tenant?.id ?? null, 'Login')) {
@@ -199,7 +197,7 @@ function passwordGrant(provider: Provider, ctx: AppContext) {
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
         await writeSignInLog(ctx, at, SecurityLogActions.LoginCaptchaFailed, { id: null, userName: params.username.slice(0, 256) });
-        throw new errors.CustomOIDCProviderError('invalid_grant', localize(culture, error.text));
+        throw new errors.CustomOIDCProviderError('invalid_grant', localizeKoa(koa, error.text));
       }
     }
     const result = await signIn(ctx, {
@@ -209,7 +207,7 @@ function passwordGrant(provider: Provider, ctx: AppContext) {
       path: '/connect/token',
     });
     if (!result.ok) {
-      const description = localize(culture, failureText[result.reason]);
+      const description = localizeKoa(koa, failureText[result.reason]);
       if (result.reason === 'TooManyRequests') {
         koa.status = 429;
         koa.set('Retry-After', String(result.retryAfter ?? 60));

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LanguageDto } from '../../contract/language-management.ts';
 import { setSettingValues } from '../../server/modules/setting-management/store.ts';
-import { browse, CookieJar, startAuthorization, submitLogin } from '../kit/auth.ts';
+import { browse, CookieJar, spaScope, startAuthorization, submitLogin, tokenRequest } from '../kit/auth.ts';
 import { type Caller, expectError, identitySuite } from './identity-helpers.ts';
 
 const suite = identitySuite();
@@ -133,6 +133,50 @@ describe('overridden texts in server answers', () => {
       await restore(suite.acmeAdmin, 'AbpAccount', 'en', 'CaptchaCanNotBeEmpty');
     }
     expect(await expired(suite.acmeId)).toContain('<h1>Demande de connexion invalide</h1>');
+  });
+});
+
+describe("the identity server's own pages and grant errors", () => {
+  it('the error page of oidc-provider, the password grant error and the signed-out page read the edits', async () => {
+    const page = async (path: string, tenantId: string | null) => {
+      const jar = new CookieJar();
+      if (tenantId) jar.cookies.set('__tenant', tenantId);
+      const response = await browse(jar, `${suite.server.url}${path}`);
+      return { status: response.status, html: await response.text() };
+    };
+    const errorPage = (tenantId: string | null) => page('/connect/authorize?client_id=No_Such_App&ui-culture=fr', tenantId);
+    const signedOut = (tenantId: string | null) => page('/connect/endsession/success?ui-culture=fr', tenantId);
+    const wrongPassword = async (tenant: string | null) => {
+      const reply = await tokenRequest(
+        suite.server,
+        { grant_type: 'password', client_id: suite.server.config.spaClientId, username: 'admin', password: 'wrong-one', scope: spaScope },
+        { 'accept-language': 'fr', ...(tenant ? { __tenant: tenant } : {}) },
+      );
+      expect(reply.status).toBe(400);
+      return String(reply.body.error_description);
+    };
+    const shipped = { error: await errorPage(suite.acmeId), signedOut: await signedOut(suite.acmeId), grant: await wrongPassword('acme') };
+    expect(shipped.error.status).toBe(400);
+    expect(shipped.error.html).toContain('<h1>Demande de connexion invalide</h1>');
+    expect(shipped.signedOut.html).toContain('<h1>Déconnecté</h1>');
+
+    await edit(suite.acmeAdmin, 'AbpAccount', 'fr', 'InvalidLoginRequest', 'Acme refuse cette demande');
+    await edit(suite.acmeAdmin, 'AbpAccount', 'fr', 'LoggedOut', 'Au revoir de la part d’Acme');
+    await edit(suite.acmeAdmin, 'AbpAccount', 'fr', 'InvalidUserNameOrPassword', 'Acme ne vous reconnait pas.');
+    try {
+      expect((await errorPage(suite.acmeId)).html).toContain('<h1>Acme refuse cette demande</h1>');
+      expect((await signedOut(suite.acmeId)).html).toContain('<h1>Au revoir de la part d’Acme</h1>');
+      expect(await wrongPassword('acme')).toBe('Acme ne vous reconnait pas.');
+      // The host keeps the shipped texts.
+      expect((await errorPage(null)).html).toContain('<h1>Demande de connexion invalide</h1>');
+      expect((await signedOut(null)).html).toContain('<h1>Déconnecté</h1>');
+      expect(await wrongPassword(null)).toBe(shipped.grant);
+    } finally {
+      await restore(suite.acmeAdmin, 'AbpAccount', 'fr', 'InvalidLoginRequest');
+      await restore(suite.acmeAdmin, 'AbpAccount', 'fr', 'LoggedOut');
+      await restore(suite.acmeAdmin, 'AbpAccount', 'fr', 'InvalidUserNameOrPassword');
+    }
+    expect(await wrongPassword('acme')).toBe(shipped.grant);
   });
 });
 
