@@ -8,8 +8,21 @@
 import { describe, expect, it } from 'vitest';
 import type { LanguageDto } from '../../contract/language-management.ts';
 import { setSettingValues } from '../../server/modules/setting-management/store.ts';
-import { browse, CookieJar, spaScope, startAuthorization, submitLogin, tokenRequest } from '../kit/auth.ts';
-import { type Caller, expectError, identitySuite } from './identity-helpers.ts';
+import { eq } from 'drizzle-orm';
+import { users } from '../../server/db/schema/index.ts';
+import {
+  browse,
+  CookieJar,
+  createUser,
+  outboxMails,
+  passwordToken,
+  readableMail,
+  spaScope,
+  startAuthorization,
+  submitLogin,
+  tokenRequest,
+} from '../kit/auth.ts';
+import { type Caller, expectError, identitySuite, request, strongPassword } from './identity-helpers.ts';
 
 const suite = identitySuite();
 const textPath = (resource: string, culture: string, name: string) =>
@@ -177,6 +190,60 @@ describe("the identity server's own pages and grant errors", () => {
       await restore(suite.acmeAdmin, 'AbpAccount', 'fr', 'InvalidUserNameOrPassword');
     }
     expect(await wrongPassword('acme')).toBe(shipped.grant);
+  });
+});
+
+describe('texts of templates and of the phone code', () => {
+  it("text-template display names and the phone confirmation message read the owner's edits", async () => {
+    const key = 'TextTemplate:Abp.Account.EmailConfirmationLink';
+    const displayName = async (caller: Caller) => {
+      const one = await caller.call<{ displayName: string }>(
+        'GET',
+        '/api/text-template-management/template-definitions/Abp.Account.EmailConfirmationLink',
+        undefined,
+        { 'accept-language': 'fr' },
+      );
+      const list = await caller.call<{ items: Array<{ name: string; displayName: string }> }>(
+        'GET',
+        '/api/text-template-management/template-definitions?maxResultCount=100',
+        undefined,
+        { 'accept-language': 'fr' },
+      );
+      const listed = list.body.items.find((d) => d.name === 'Abp.Account.EmailConfirmationLink')?.displayName;
+      expect(listed).toBe(one.body.displayName);
+      return one.body.displayName;
+    };
+    const userId = await createUser(suite.server, { userName: 'acme.phone', password: strongPassword, tenantId: suite.acmeId });
+    const { access_token: token } = await passwordToken(suite.server, { userName: 'acme.phone', password: strongPassword, tenant: 'acme' });
+    const phoneMail = async () => {
+      const sent = await request(
+        suite.server,
+        token,
+        'POST',
+        '/api/account/send-phone-number-confirmation-token',
+        { phoneNumber: '+33123456789' },
+        {
+          'accept-language': 'fr',
+        },
+      );
+      expect(sent.status, JSON.stringify(sent.body)).toBe(204);
+      return readableMail((await outboxMails(suite.server, 'acme.phone@example.test')).at(-1)!.raw);
+    };
+    const shipped = { name: await displayName(suite.acmeAdmin), mail: await phoneMail() };
+    expect(shipped.mail).toMatch(/Votre code de confirmation du numéro de téléphone est \d{6}\./);
+
+    await edit(suite.acmeAdmin, 'TextTemplateManagement', 'fr', key, 'Lien de confirmation Acme');
+    await edit(suite.acmeAdmin, 'AbpAccount', 'fr', 'PhoneNumberConfirmation:Body', 'Acme vous envoie le code {0}.');
+    try {
+      expect(await displayName(suite.acmeAdmin)).toBe('Lien de confirmation Acme');
+      expect(await displayName(suite.admin)).toBe(shipped.name);
+      expect(await phoneMail()).toMatch(/Acme vous envoie le code \d{6}\./);
+    } finally {
+      await restore(suite.acmeAdmin, 'TextTemplateManagement', 'fr', key);
+      await restore(suite.acmeAdmin, 'AbpAccount', 'fr', 'PhoneNumberConfirmation:Body');
+      await suite.server.ctx.db.update(users).set({ isDeleted: true }).where(eq(users.id, userId));
+    }
+    expect(await displayName(suite.acmeAdmin)).toBe(shipped.name);
   });
 });
 

@@ -11,7 +11,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { settings } from '../../db/schema/index.ts';
-import { findLanguage, localize } from '../../localization/index.ts';
+import { findLanguage, localizeWith } from '../../localization/index.ts';
+import { textOverrides } from '../language-management/overrides.ts';
 import type { MailTemplateName } from '../text-templates/definitions.ts';
 import { renderMail } from '../text-templates/render.ts';
 
@@ -89,7 +90,9 @@ export const sendPasswordResetLink = tokenMail('/account/reset-password', 'reset
  * Replacing this function with a real SMS gateway changes nothing else.
  */
 export async function sendPhoneConfirmationCode(ctx: AppContext, user: MailUser, culture: string, phoneNumber: string, code: string) {
-  const t = (key: string, ...params: string[]) => localize(culture, `AbpAccount::${key}`, ...params);
+  // In the user's language with their host's or tenant's edits from language management (as the mails).
+  const overrides = await textOverrides(ctx, user.tenantId, culture);
+  const t = (key: string, ...params: string[]) => localizeWith(overrides, culture, `AbpAccount::${key}`, ...params);
   await ctx.mailer.send({
     to: user.email,
     subject: `[SMS ${phoneNumber}] ${t('PhoneNumberConfirmation:Subject')}`,

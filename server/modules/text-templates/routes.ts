@@ -25,7 +25,6 @@ import {
 } from '../../../contract/text-templates.ts';
 import type { AppContext } from '../../context.ts';
 import { invalidField } from '../../errors.ts';
-import { localize } from '../../localization/index.ts';
 import { tenantIdOf } from '../shared/tenancy.ts';
 import { type TemplateDefinition, templateDefinitions } from './definitions.ts';
 import { renderEngineName } from './engine.ts';
@@ -38,10 +37,11 @@ const feature = 'TextTemplateManagement.Enable';
 const read = { auth: { permission: 'TextTemplateManagement.TextTemplates' }, feature };
 const edit = { auth: { permission: 'TextTemplateManagement.TextTemplates.EditContents' }, feature };
 
-function definitionDto(definition: TemplateDefinition, culture: string): TemplateDefinitionDto {
+/** The display name in the request's culture with the owner's edits from language management (request.t). */
+function definitionDto(definition: TemplateDefinition, request: FastifyRequest): TemplateDefinitionDto {
   return {
     name: definition.name,
-    displayName: localize(culture, `TextTemplateManagement::${definition.displayNameKey}`),
+    displayName: request.t(`TextTemplateManagement::${definition.displayNameKey}`),
     isLayout: definition.isLayout,
     layout: definition.layout,
     isInlineLocalized: definition.isInlineLocalized,
@@ -51,10 +51,11 @@ function definitionDto(definition: TemplateDefinition, culture: string): Templat
   };
 }
 
-function listDefinitions(culture: string, input: GetTemplateDefinitionListInput) {
+function listDefinitions(request: FastifyRequest, input: GetTemplateDefinitionListInput) {
+  const culture = request.culture;
   const filter = input.filterText?.trim().toLowerCase() ?? '';
   let rows = templateDefinitions
-    .map((d) => definitionDto(d, culture))
+    .map((d) => definitionDto(d, request))
     .filter((d) => !filter || d.name.toLowerCase().includes(filter) || d.displayName.toLowerCase().includes(filter));
   const sorting = input.sorting?.trim();
   if (sorting) {
@@ -77,12 +78,12 @@ export async function textTemplateRoutes(fastify: FastifyInstance, ctx: AppConte
   app.get(
     `${basePath}/template-definitions`,
     { schema: { tags, querystring: GetTemplateDefinitionListInput, response: { 200: TemplateDefinitionPagedResult } }, config: read },
-    (request) => listDefinitions(request.culture, request.query),
+    (request) => listDefinitions(request, request.query),
   );
   app.get(
     `${basePath}/template-definitions/:name`,
     { schema: { tags, params: TemplateNameParams, response: { 200: TemplateDefinitionDto } }, config: read },
-    (request) => definitionDto(definitionOrNotFound(request.params.name), request.culture),
+    (request) => definitionDto(definitionOrNotFound(request.params.name), request),
   );
   app.get(
     `${basePath}/template-contents`,
