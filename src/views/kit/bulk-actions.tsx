@@ -101,21 +101,28 @@ export function BulkMenu({
   );
 }
 
-/** How many rows are selected, "select all N matching", clear; only while something is or could be selected. */
+/**
+ * How many rows are selected, "select all N matching", clear; only while something is or could be
+ * selected. An estimated total (the server's large lists, ADR 0006) is never offered as "all N
+ * matching": the server counts exactly up to the most a bulk action may take, so an estimate means
+ * more rows than that (the action would be refused); the banner says so instead.
+ */
 export function SelectionBanner({
   page,
   totalCount,
+  totalIsEstimate,
   selected,
   selection,
   t,
 }: {
   page: PageSelection;
   totalCount: number;
+  totalIsEstimate: boolean;
   selected: ListSelectionView;
   selection: SelectionRef;
   t: Translate;
 }) {
-  const more = page.all && totalCount > page.ids.length;
+  const more = page.all && (totalIsEstimate || totalCount > page.ids.length);
   if (selected.count === 0 && !more) return null;
   return (
     <section aria-label={t('selection')} className={styles.banner}>
@@ -123,9 +130,13 @@ export function SelectionBanner({
       {selected.mode === 'ids' && more && (
         <>
           <span>{t('pageSelected', page.ids.length)}</span>
-          <Button variant="ghost" onPress={() => selection.send({ type: 'selection.selectMatching', totalCount })}>
-            {t('selectAllMatching', totalCount)}
-          </Button>
+          {totalIsEstimate ? (
+            <span>{t('tooManyToSelectAll')}</span>
+          ) : (
+            <Button variant="ghost" onPress={() => selection.send({ type: 'selection.selectMatching', totalCount })}>
+              {t('selectAllMatching', totalCount)}
+            </Button>
+          )}
         </>
       )}
       {selected.mode === 'matching' && <span>{t('allMatchingSelected', selected.count)}</span>}

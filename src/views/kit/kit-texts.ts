@@ -49,6 +49,7 @@ const en = {
   selectedCount: '{0, plural, one {# row selected} other {# rows selected}}',
   pageSelected: '{0, plural, one {The # row on this page is selected.} other {All # rows on this page are selected.}}',
   selectAllMatching: 'Select all {0} matching',
+  tooManyToSelectAll: 'More rows match than a bulk action can take at once: narrow the filter to act on all of them.',
   allMatchingSelected: '{0, plural, one {The # matching row is selected.} other {All # matching rows are selected.}}',
   clearSelection: 'Clear selection',
   bulkActions: 'Bulk actions',
@@ -148,6 +149,7 @@ export const kitTextSets: { en: Record<Key, string>; ar: Record<Key, string>; fr
     pageSelected:
       '{0, plural, zero {لا صفوف في هذه الصفحة.} one {تم تحديد الصف الوحيد في هذه الصفحة.} two {تم تحديد الصفين في هذه الصفحة.} few {تم تحديد جميع الصفوف الـ # في هذه الصفحة.} many {تم تحديد جميع الصفوف الـ # في هذه الصفحة.} other {تم تحديد جميع الصفوف الـ # في هذه الصفحة.}}',
     selectAllMatching: 'تحديد جميع الـ {0} المطابقة',
+    tooManyToSelectAll: 'تطابق صفوف أكثر مما يمكن لإجراء جماعي أن يعالجه دفعة واحدة: ضيّق عامل التصفية لتطبيقه عليها كلها.',
     allMatchingSelected:
       '{0, plural, zero {لا صفوف مطابقة.} one {تم تحديد الصف المطابق الوحيد.} two {تم تحديد الصفين المطابقين.} few {تم تحديد جميع الصفوف المطابقة الـ #.} many {تم تحديد جميع الصفوف المطابقة الـ #.} other {تم تحديد جميع الصفوف المطابقة الـ #.}}',
     clearSelection: 'مسح التحديد',
@@ -242,6 +244,7 @@ export const kitTextSets: { en: Record<Key, string>; ar: Record<Key, string>; fr
     selectedCount: '{0, plural, one {# ligne sélectionnée} other {# lignes sélectionnées}}',
     pageSelected: '{0, plural, one {La ligne de cette page est sélectionnée.} other {Les # lignes de cette page sont sélectionnées.}}',
     selectAllMatching: 'Sélectionner les {0} correspondants',
+    tooManyToSelectAll: 'Trop de lignes correspondent pour une seule action groupée : affinez le filtre pour agir sur toutes.',
     allMatchingSelected:
       '{0, plural, one {La ligne correspondante est sélectionnée.} other {Les # lignes correspondantes sont sélectionnées.}}',
     clearSelection: 'Effacer la sélection',
@@ -335,6 +338,8 @@ export const kitTextSets: { en: Record<Key, string>; ar: Record<Key, string>; fr
     selectedCount: '{0, plural, one {Ընտրված է # տող} other {Ընտրված է # տող}}',
     pageSelected: 'Այս էջի բոլոր {0} տողերն ընտրված են։',
     selectAllMatching: 'Ընտրել բոլոր {0} համապատասխանողները',
+    tooManyToSelectAll:
+      'Համապատասխանող տողերն ավելի շատ են, քան խմբային գործողությունը կարող է մշակել միանգամից. նեղացրեք զտիչը՝ բոլորի վրա գործելու համար։',
     allMatchingSelected: 'Բոլոր {0} համապատասխանող տողերն ընտրված են։',
     clearSelection: 'Մաքրել ընտրությունը',
     bulkActions: 'Խմբային գործողություններ',

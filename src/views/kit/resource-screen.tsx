@@ -263,7 +263,14 @@ export function ResourceScreen<TItem extends RowData>({
         <AdvancedFilters list={list} filters={spec.filters} http={http} t={t} open={spec.filtersOpen ?? false} />
       )}
       {bulkActions.length > 0 && (
-        <SelectionBanner page={page} totalCount={view.totalCount} selected={selected} selection={selection} t={t} />
+        <SelectionBanner
+          page={page}
+          totalCount={view.totalCount}
+          totalIsEstimate={view.totalCountIsEstimate}
+          selected={selected}
+          selection={selection}
+          t={t}
+        />
       )}
       <ListTable<TItem>
         list={list}
