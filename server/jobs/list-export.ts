@@ -6,7 +6,8 @@
 // - a job streams its rows from a cursor into the CSV or xlsx writer and into the database
 //   (export-files.ts: 1 MiB chunks keyed by the job id, never by anything the user sent), so any
 //   instance serves the download and memory stays flat (a batch of rows and about one chunk);
-// - the header line is in the language of the request that started the export (kept on the job);
+// - the header line is in the language of the request that started the export, with the edits of
+//   the requester's host or tenant from language management (culture and tenant kept on the job);
 // - progress and the file are for the user (and tenant) who started the job only; anyone else gets
 //   404, as for an id that does not exist;
 // - a finished or failed job lives fileLifetimeMs, then its row and file are removed (pruned every
@@ -22,7 +23,8 @@ import { runDetached } from '../audit/scope.ts';
 import type { AppContext } from '../context.ts';
 import { exportJobs } from '../db/schema/index.ts';
 import { notFound } from '../errors.ts';
-import { localize } from '../localization/index.ts';
+import { localizeWith } from '../localization/index.ts';
+import { textOverrides } from '../modules/language-management/overrides.ts';
 import { cappedCount, type ExportFormat, exactCount, forEachBatch, type ListExport } from '../modules/export/definition.ts';
 import { createSheetWriter, type RowWriter, xlsxContentType } from '../modules/export/xlsx.ts';
 import { createCsvWriter } from '../modules/shared/csv.ts';
@@ -123,8 +125,19 @@ export const defaultExportOptions = (): ExportOptions => ({
 export const contentTypeOf = (format: ExportFormat) => (format === 'csv' ? 'text/csv; charset=utf-8' : xlsxContentType);
 const stamp = (date: Date) => date.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
 
-function writerFor<F>(definition: ListExport<F>, request: ExportRequest, output: Writable): RowWriter {
-  const columns = definition.columns.map((column) => ({ ...column, header: localize(request.culture, column.header) }));
+/**
+ * The header line in the requester's culture with their host's or tenant's edits from language
+ * management: a job runs without a request, so they are read for the culture and tenant kept with it.
+ */
+async function writerFor<F>(
+  ctx: AppContext,
+  definition: ListExport<F>,
+  tenantId: string | null,
+  request: ExportRequest,
+  output: Writable,
+): Promise<RowWriter> {
+  const overrides = await textOverrides(ctx, tenantId, request.culture);
+  const columns = definition.columns.map((column) => ({ ...column, header: localizeWith(overrides, request.culture, column.header) }));
   return request.format === 'csv' ? createCsvWriter(output, columns) : createSheetWriter(output, definition.sheetName, columns);
 }
 
@@ -132,13 +145,14 @@ function writerFor<F>(definition: ListExport<F>, request: ExportRequest, output:
 async function writeExport<F>(
   ctx: AppContext,
   definition: ListExport<F>,
+  tenantId: string | null,
   query: SQL,
   request: ExportRequest,
   output: Writable,
   batchSize: number,
   onBatch: (processed: number) => Promise<void>,
 ): Promise<void> {
-  const writer = writerFor(definition, request, output);
+  const writer = await writerFor(ctx, definition, tenantId, request, output);
   const toRow = definition.toRow ?? ((raw) => raw as Record<string, never>);
   let processed = 0;
   await forEachBatch(ctx, query, batchSize, async (rows) => {
@@ -213,6 +227,7 @@ export function createListExports(ctx: AppContext, options: ExportOptions): List
       const written = writeExport(
         ctx,
         definition,
+        tenantId,
         definition.query(tenantId, filter),
         request,
         output,
@@ -288,7 +303,7 @@ export function createListExports(ctx: AppContext, options: ExportOptions): List
 
   async function file<F>(definition: ListExport<F>, tenantId: string | null, filter: F, request: ExportRequest): Promise<ExportFile> {
     const query = definition.query(tenantId, filter);
-    const bytes = await inMemory((output) => writeExport(ctx, definition, query, request, output, options.batchSize, async () => {}));
+    const bytes = await inMemory((output) => writeExport(ctx, definition, tenantId, query, request, output, options.batchSize, async () => {}));
     return { bytes, fileName: `${definition.kind}_${stamp(new Date())}.${request.format}`, contentType: contentTypeOf(request.format) };
   }
 

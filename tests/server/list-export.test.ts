@@ -237,6 +237,37 @@ describe('each list exports exactly its filtered rows', () => {
   });
 });
 
+describe('header lines with the edits of language management', () => {
+  it("a job's and an inline export's header read the requester's owner's edits of the requester's culture", async () => {
+    const textPath = '/api/language-management/language-texts/AbpIdentity/fr/DisplayName%3ARoleName';
+    const headerOf = async (caller: Caller, query: string): Promise<unknown[]> => {
+      const started = await fetch(`${server.url}/api/identity/roles/export?format=xlsx&${query}`, {
+        headers: { authorization: `Bearer ${caller.token}`, 'accept-language': 'fr' },
+      });
+      let bytes: Buffer = Buffer.from(await started.arrayBuffer());
+      if (started.status === 202) {
+        // The job runs after the request has ended: the culture and tenant it was started with.
+        const job = await waitForJob(caller, (JSON.parse(bytes.toString()) as ExportJobDto).id);
+        const file = await get(caller, job.downloadUrl!);
+        expect(file.status).toBe(200);
+        bytes = file.bytes;
+      } else expect(started.status).toBe(200);
+      const { sheet } = xlsxSheet(bytes);
+      return XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1 })[0]!;
+    };
+    expect(await headerOf(host, 'filter=bulk-role')).toContain('Nom du rôle');
+    expect((await host.call('PUT', `${textPath}?value=${encodeURIComponent('Rôle (hôte)')}`)).status).toBe(204);
+    try {
+      expect(await headerOf(host, 'filter=bulk-role')).toContain('Rôle (hôte)');
+      expect(await headerOf(host, 'filter=lx-role-a')).toContain('Rôle (hôte)');
+      // Another tenant's export keeps the shipped header.
+      expect(await headerOf(acme, 'filter=lx-role')).toContain('Nom du rôle');
+    } finally {
+      expect((await host.call('PUT', `${textPath}/restore`)).status).toBe(204);
+    }
+  });
+});
+
 describe('a large export', () => {
   it('runs as a job with progress and an expiring link only its creator can fetch', async () => {
     const started = await host.call<ExportJobDto>('GET', '/api/identity/roles/export?filter=bulk-role&format=xlsx&sorting=name%20desc');
