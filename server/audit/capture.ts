@@ -24,7 +24,6 @@
 //   outbox (onReady).
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { localize } from '../localization/index.ts';
 import { toAppError } from '../plugins/error-handler.ts';
 import { writeUnwrittenChanges } from './journal.ts';
 import { type AuditJournal, type AuditScope, newAuditScope, runInAuditScope, unwrittenChanges } from './scope.ts';
@@ -157,7 +156,9 @@ function exceptionsOf(request: FastifyRequest, errors: Error[]): string | null {
   if (!errors.length) return null;
   const infos = errors.map((error) => {
     const appError = toAppError(error as FastifyError);
-    const t = (text: Parameters<typeof localize>[1]) => localize(request.culture, text);
+    // Written as the caller read it: the request's culture with the owner's edits (request.t), so
+    // the log says what the user was told, whatever language the reader of the log uses later.
+    const t = (text: Parameters<FastifyRequest['t']>[0]) => request.t(text);
     return {
       code: appError.code,
       message: t(appError.text),

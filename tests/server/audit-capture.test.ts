@@ -247,6 +247,26 @@ describe('audit capture', () => {
     expect(exceptions[0]!.message).toContain('There is no entity IdentityUser');
   });
 
+  it("stores the exception's text as the caller read it: the request's culture with the owner's edits", async () => {
+    const textPath = '/api/language-management/language-texts/AbpExceptionHandling/fr/EntityNotFoundErrorMessage';
+    expect((await admin.call('PUT', `${textPath}?value=${encodeURIComponent('Aucun {0} ici ({1}).')}`)).status).toBe(204);
+    try {
+      const id = correlation();
+      const unknownId = crypto.randomUUID();
+      const answer = await admin.call<{ error: { message: string } }>('GET', `/api/identity/users/${unknownId}`, undefined, {
+        'x-correlation-id': id,
+        'accept-language': 'fr',
+      });
+      expect(answer.status).toBe(404);
+      expect(answer.body.error.message).toBe(`Aucun IdentityUser ici (${unknownId}).`);
+      const { log } = (await logByCorrelation(id))!;
+      const [exception] = JSON.parse(log.exceptions!) as Array<{ message: string }>;
+      expect(exception!.message).toBe(answer.body.error.message);
+    } finally {
+      expect((await admin.call('PUT', `${textPath}/restore`)).status).toBe(204);
+    }
+  });
+
   it('audits a refused request without entity changes', async () => {
     const id = correlation();
     const bad = await admin.call(
