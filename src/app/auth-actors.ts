@@ -151,10 +151,14 @@ export function createAuthLogic(options: AuthActorOptions) {
         await revokeAll(input.session);
         store.clear();
         if (options.flow === 'code') {
-          await (await loadUserManager()).signoutRedirect({
-            id_token_hint: input.session.idToken ?? undefined,
-            extraQueryParams: cultureParams(input.culture),
-          });
+          // Not awaited: oidc-client-ts settles the redirect only if this page is shown again
+          // (pageshow), so a browser that stays (the end-session endpoint silent or unreachable)
+          // would keep 'Logging out…' for ever. The machine waits for the browser to leave
+          // (redirectTimeout) and says so if it does not.
+          const userManager = await loadUserManager();
+          void userManager
+            .signoutRedirect({ id_token_hint: input.session.idToken ?? undefined, extraQueryParams: cultureParams(input.culture) })
+            .catch(() => {});
         }
       }),
       refreshToken: fromPromise<AuthSession, { session: AuthSession }>(async ({ input }) => {
