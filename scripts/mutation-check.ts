@@ -85,7 +85,8 @@ const importsOf = new Map<string, string[]>();
 function directImports(file: string): string[] {
   const known = importsOf.get(file);
   if (known) return known;
-  const source = read(file) ?? '';
+  // Type-only imports and re-exports are erased before the file runs, so vitest's related does not follow them.
+  const source = (read(file) ?? '').replace(/(?:import|export)\s+type\s[^;]*?from\s*['"][^'"]+['"]/g, '');
   const dir = path.dirname(path.join(root, file));
   const found: string[] = [];
   const specifiers = [
@@ -241,7 +242,7 @@ try {
   }
   if (!listOnly) {
     const scores = spawnSync(
-      'node',
+      process.execPath,
       ['scripts/mutation-scores.ts', '--check', ...(write && ran ? [] : ['--print']), '--all', merged.all, '--paths', merged.paths],
       { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' },
     );

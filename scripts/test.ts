@@ -1,6 +1,7 @@
 // `npm test`: everything, from a fresh clone or a used machine. Installs Debian's chromium and
 // postgresql when they are missing, builds the SPA, type-checks, lints, checks the generated docs
-// are current, runs the unit, server and end-to-end suites on PGlite, then the suites whose behaviour
+// are current, checks the mutation scores of machines/ (StrykerJS incremental, scripts/mutation-check.ts),
+// runs the unit, server and end-to-end suites on PGlite, then the suites whose behaviour
 // differs by database again on PostgreSQL: a private server this script starts on a free port and
 // removes afterwards (scripts/test-postgres.sh), or the one TEST_DATABASE_URL names;
 // TEST_POSTGRES=off skips that pass. Ends with a timing summary, the counts by kind, and one closing
@@ -182,6 +183,11 @@ try {
   steps.push(run('type check', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']));
   steps.push(run('lint', 'npx', ['biome', 'check', '.']));
   steps.push(run('generated docs are current', 'node', ['scripts/generate-docs.ts', '--check']));
+  // StrykerJS over machines/, incrementally against the committed results: it runs only for the
+  // machine files whose source or tests changed since they were measured (scripts/mutation-check.ts);
+  // TEST_MUTATION=off skips it.
+  if (process.env.TEST_MUTATION === 'off') process.stdout.write('\n(TEST_MUTATION=off: the mutation check is skipped)\n');
+  else steps.push(run('mutation scores (StrykerJS, incremental)', 'node', ['scripts/mutation-check.ts']));
   steps.push(
     vitest(
       'unit, server and e2e on PGlite',
