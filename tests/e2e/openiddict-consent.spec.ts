@@ -117,7 +117,10 @@ describe('two-factor step for a client outside the CORS origins', () => {
     const fresh = await launchBrowser();
     const page = await fresh.context.newPage();
     const failed: string[] = [];
-    page.on('requestfailed', (request) => failed.push(`${request.url()} ${request.failure()?.errorText}`));
+    // Navigations only: the login pages prefetch the SPA's files, which a navigation away aborts.
+    page.on('requestfailed', (request) => {
+      if (request.isNavigationRequest()) failed.push(`${request.url()} ${request.failure()?.errorText}`);
+    });
     await page.goto(authorizeUrl('en', 'TwoFactor_App', clientSite.url));
     await page.getByLabel('Username or email address').fill('tfa.client');
     await page.getByLabel('Password', { exact: true }).fill('Tfa-client1');
