@@ -12,7 +12,9 @@
 //   password grant's tokens or its two-factor challenge: the in-app login form (/account/login with
 //   the returnUrl), filled as the admin or as a user with two-factor sign-in; the
 //   session about to expire: the page's clock runs to the renewal; an elapsed redirect timeout: the
-//   clock runs 15 s while the browser's navigation to the identity server is held.
+//   clock runs 15 s after the browser tried to leave for the identity server and stayed. That is the
+//   one answer given in the browser here: the authorize or end-session navigation is answered 204 (no
+//   content: the browser stays on the page), since a redirect the real server answers leaves it.
 // - what the page finds stored is a real session put in localStorage first, from the real token
 //   endpoint: remembered (offline_access: a refresh token, remember_me) or not, expired (expires_at in
 //   the past) or not, of another client id, or unreadable (the page's storage refuses the read).
