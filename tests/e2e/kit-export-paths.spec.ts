@@ -52,6 +52,7 @@ const forbiddenMessage = 'Forbidden';
 const lostMessage = 'An internal error occurred during your request!';
 const extraRole = 'paths-export-extra';
 const inlineLimit = 8;
+const inlineRowsBefore = process.env.EXPORT_INLINE_ROWS;
 
 beforeAll(async () => {
   ensureBuilt();
@@ -104,6 +105,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await shared?.browser.close();
   await server?.stop();
+  if (inlineRowsBefore === undefined) delete process.env.EXPORT_INLINE_ROWS;
+  else process.env.EXPORT_INLINE_ROWS = inlineRowsBefore;
 });
 
 /** Per page: the export and job requests sent and the downloads since the last check. */
