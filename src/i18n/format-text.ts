@@ -37,6 +37,8 @@ export interface FullFormatter {
 }
 
 let full: FullFormatter | null = null;
+/** Whether a complex message was shown approximately: the readers re-render when the formatter comes. */
+let approximated = false;
 let userTimeZone = 'UTC';
 
 function validTimeZone(name: string | null | undefined): string | null {
@@ -64,9 +66,10 @@ let loading: Promise<void> | null = null;
 
 /** Called by intl.ts when it is evaluated: from then on complex messages are formatted properly. */
 export function setFullFormatter(formatter: FullFormatter): void {
-  const first = full === null;
   full = formatter;
-  if (first) notifyTextsChanged();
+  if (!approximated) return;
+  approximated = false;
+  notifyTextsChanged();
 }
 
 /** Loads @formatjs/intl (intl.ts) once; main.tsx calls it after the first paint. */
@@ -140,5 +143,6 @@ export function formatText(culture: string, timeZone: string | undefined, id: st
   if (isSimple(message)) return formatSimple(id, message, values);
   if (full) return full.formatComplex(culture, timeZone, id, text, values);
   void loadFormatter();
+  approximated = true;
   return Array.isArray(message) ? approximate(message, values) : text;
 }

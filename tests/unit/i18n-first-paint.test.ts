@@ -98,4 +98,20 @@ describe('a complex message before @formatjs/intl has loaded', () => {
     expect(changed).toHaveBeenCalled();
     expect(fresh.formatText('en', 'UTC', 'rows', plural, { count: 3, where: 'list' })).toBe('formatted 3');
   });
+
+  it('re-renders nobody when no complex message was shown before the formatter loaded', async () => {
+    vi.resetModules();
+    vi.doMock('../../src/i18n/intl.ts', async () => {
+      const formatter = await import('../../src/i18n/format-text.ts');
+      formatter.setFullFormatter({ formatComplex: () => 'formatted' });
+      return {};
+    });
+    const fresh = await import('../../src/i18n/format-text.ts');
+    const { subscribeServerTexts } = await import('../../src/i18n/server-texts.ts');
+    const changed = vi.fn();
+    subscribeServerTexts(changed);
+    expect(fresh.formatText('en', 'UTC', 'hello', 'Hello {name}', { name: 'Ann' })).toBe('Hello Ann');
+    await fresh.loadFormatter();
+    expect(changed).not.toHaveBeenCalled();
+  });
 });
