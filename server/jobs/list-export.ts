@@ -303,7 +303,9 @@ export function createListExports(ctx: AppContext, options: ExportOptions): List
 
   async function file<F>(definition: ListExport<F>, tenantId: string | null, filter: F, request: ExportRequest): Promise<ExportFile> {
     const query = definition.query(tenantId, filter);
-    const bytes = await inMemory((output) => writeExport(ctx, definition, tenantId, query, request, output, options.batchSize, async () => {}));
+    const bytes = await inMemory((output) =>
+      writeExport(ctx, definition, tenantId, query, request, output, options.batchSize, async () => {}),
+    );
     return { bytes, fileName: `${definition.kind}_${stamp(new Date())}.${request.format}`, contentType: contentTypeOf(request.format) };
   }
 
