@@ -2,7 +2,9 @@
 // set of the settings form machine's paths on the product's settings tab, Settings → Audit Logging
 // (General), played in Chromium against the real server, with what the user sees (loading, the load
 // failure with its message and Try again, the deleter switch, the period field with its error, the
-// form's message, Save offered or not, 'Saved successfully' and the refusal's toast) and what the
+// form's message, Save offered or not, 'Saved successfully' and the refusal's toast; the field's
+// error as the user reads it, its limit a number in the user's culture, English here: 'at most
+// 36,500', digits grouped) and what the
 // browser and the server do (the settings read, the values sent and stored, the configuration
 // re-read) checked against the spec-written reference (tests/machines/reference/
 // settings-form.reference.ts) told that tab's rules (`auditLoggingTab`). The machine's own model is
@@ -142,6 +144,8 @@ async function arrangeOutcomes(page: Page, upcoming: EventObject[]): Promise<voi
 const before = (path: ModelPath, index: number) =>
   path.path.steps[index - 1]!.state as unknown as { value: unknown; context: { values: Record<string, unknown> } };
 
+const englishNumber = new Intl.NumberFormat('en');
+
 const isInvalid = (values: Record<string, unknown>) =>
   values.isExpiredDeleterEnabled === true &&
   typeof values.expiredDeleterPeriod === 'number' &&
@@ -232,9 +236,11 @@ describeUiPaths<SettingsFormExpectedView>('settings form (Audit Logging)', {
     if (view.status === 'loadFailed') return { status: 'loadFailed', message: view.error };
     const on = view.values.isExpiredDeleterEnabled === true;
     const fieldError = view.fieldErrors.expiredDeleterPeriod as { rule: string; limit?: number; message?: string } | undefined;
+    // The limit as English writes a number (36,500), not as the program holds it.
+    const limit = fieldError?.limit === undefined ? '' : englishNumber.format(fieldError.limit);
     const texts: Record<string, string> = {
-      min: `The value must be at least ${fieldError?.limit}.`,
-      max: `The value must be at most ${fieldError?.limit}.`,
+      min: `The value must be at least ${limit}.`,
+      max: `The value must be at most ${limit}.`,
       number: 'Enter a number.',
       required: 'This field is required.',
     };

@@ -2,7 +2,8 @@
 // user's culture and time zone. Arabic has six plural categories: a bulk-action result and the users'
 // import report are checked for 0, 1, 2, 3, 11 and 100, from the bundled sources and from the server's
 // compiled messages (what the SPA, which has no ICU parser, reads); a date shows in a non-UTC user
-// time zone; the reader of simple messages agrees with the ICU parser on every shipped text.
+// time zone; a number in a text is grouped as the culture writes it (a settings field's limit); the
+// reader of simple messages agrees with the ICU parser on every shipped text.
 import { parse } from '@formatjs/icu-messageformat-parser';
 import { afterEach, describe, expect, it } from 'vitest';
 import { withCompiledMessages } from '../../server/localization/compiled.ts';
@@ -14,6 +15,7 @@ import { compiledMarker, messageOf, simpleMessage } from '../../src/i18n/compile
 import { currentTimeZone, formatAmount, intlFor, setUserTimeZone } from '../../src/i18n/intl.ts';
 import { serverText, setServerTexts } from '../../src/i18n/server-texts.ts';
 import { usersTexts } from '../../src/screens/identity/users/users-texts.ts';
+import { settingsTexts } from '../../src/screens/setting-management/settings-texts.ts';
 import { languageManagementTexts } from '../../src/screens/language-management/language-management-texts.ts';
 import { dateTimeFormatter } from '../../src/views/kit/date-format.ts';
 import { kitTexts } from '../../src/views/kit/kit-texts.ts';
@@ -99,6 +101,36 @@ describe('the language texts import report', () => {
     expect(languageManagementTexts('hy')('importReport', 12, 3, 2)).toBe(
       'Ֆայլում 12 տեքստ․ փոխվել է 3-ը, այստեղ անհայտ 2 բանալի անտեսվել է։',
     );
+  });
+});
+
+describe('numbers in a text', () => {
+  // A settings field's limit (the audit log deleter's period, at most 36,500 days) in the user's culture.
+  const cultures = ['en', 'ar', 'fr', 'hy'];
+  const written = (culture: string) => new Intl.NumberFormat(culture).format(36_500);
+
+  it('are grouped as the culture writes them, from the bundled texts', () => {
+    expect(settingsTexts('en')('max', 36_500)).toBe('The value must be at most 36,500.');
+    expect(written('fr')).toBe('36\u202f500');
+    expect(settingsTexts('fr')('max', 36_500)).toBe(`La valeur doit être au plus ${written('fr')}.`);
+    for (const culture of cultures) expect(settingsTexts(culture)('max', 36_500)).toContain(written(culture));
+    expect(settingsTexts('en')('min', 1_000)).toBe('The value must be at least 1,000.');
+  });
+
+  it('the same through the server’s compiled messages, as the SPA reads them', () => {
+    const englishOnly = { en: settingsTexts.sets.en, ar: {}, fr: {}, hy: {} };
+    try {
+      for (const culture of cultures) {
+        const compiled = withCompiledMessages(resourceTexts(culture) as Record<string, Record<string, string>>);
+        expect(compiled['Finance.SettingManagement.Settings']!.max!.startsWith(compiledMarker)).toBe(true);
+        setServerTexts(culture, compiled);
+        const t = translator('Finance.SettingManagement.Settings', englishOnly, culture);
+        expect(t('max', 36_500)).toContain(written(culture));
+        expect(t('max', 36_500)).toBe(settingsTexts(culture)('max', 36_500));
+      }
+    } finally {
+      for (const culture of cultures) setServerTexts(culture, {});
+    }
   });
 });
 

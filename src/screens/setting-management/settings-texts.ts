@@ -1,4 +1,6 @@
-// Texts of the settings screen (spec 2.5, 8) and its Audit Logging tab.
+// Texts of the settings screen (spec 2.5, 8) and its Audit Logging tab. A limit in a field's error is
+// a number in the user's culture ({0, number}: 36,500 in English, 36 500 in French), formatted by the
+// one formatter (src/i18n/intl.ts), which the tabs load with their chunk.
 import { defineTexts } from '../../i18n/define-texts.ts';
 
 export const settingsTexts = defineTexts({
@@ -13,8 +15,8 @@ export const settingsTexts = defineTexts({
     saved: 'Saved successfully',
     saveFailed: 'The settings could not be saved',
     required: 'This field is required.',
-    min: 'The value must be at least {0}.',
-    max: 'The value must be at most {0}.',
+    min: 'The value must be at least {0, number}.',
+    max: 'The value must be at most {0, number}.',
     number: 'Enter a number.',
     auditLogging: 'Audit Logging',
     auditTabs: 'Audit logging settings',
@@ -45,8 +47,8 @@ export const settingsTexts = defineTexts({
     saved: 'تم الحفظ بنجاح',
     saveFailed: 'تعذر حفظ الإعدادات',
     required: 'هذا الحقل مطلوب.',
-    min: 'يجب ألا تقل القيمة عن {0}.',
-    max: 'يجب ألا تزيد القيمة عن {0}.',
+    min: 'يجب ألا تقل القيمة عن {0, number}.',
+    max: 'يجب ألا تزيد القيمة عن {0, number}.',
     number: 'أدخل رقمًا.',
     auditLogging: 'سجلات التدقيق',
     auditTabs: 'إعدادات سجلات التدقيق',
@@ -77,8 +79,8 @@ export const settingsTexts = defineTexts({
     saved: 'Enregistré avec succès',
     saveFailed: "Les paramètres n'ont pas pu être enregistrés",
     required: 'Ce champ est obligatoire.',
-    min: 'La valeur doit être au moins {0}.',
-    max: 'La valeur doit être au plus {0}.',
+    min: 'La valeur doit être au moins {0, number}.',
+    max: 'La valeur doit être au plus {0, number}.',
     number: 'Saisissez un nombre.',
     auditLogging: "Journaux d'audit",
     auditTabs: "Paramètres des journaux d'audit",
@@ -110,8 +112,8 @@ export const settingsTexts = defineTexts({
     saved: 'Հաջողությամբ պահպանվեց',
     saveFailed: 'Չհաջողվեց պահպանել կարգավորումները',
     required: 'Այս դաշտը պարտադիր է։',
-    min: 'Արժեքը պետք է լինի առնվազն {0}։',
-    max: 'Արժեքը պետք է լինի առավելագույնը {0}։',
+    min: 'Արժեքը պետք է լինի առնվազն {0, number}։',
+    max: 'Արժեքը պետք է լինի առավելագույնը {0, number}։',
     number: 'Մուտքագրեք թիվ։',
     auditLogging: 'Աուդիտի մատյաններ',
     auditTabs: 'Աուդիտի մատյանների կարգավորումներ',
