@@ -6,6 +6,8 @@
 //   raw response before it is handed over; culture and correlation id travel on the raw request;
 // - /connect/userinfo and the login interaction are ordinary Fastify routes (userinfo.ts,
 //   interactions.ts); sign-outs are logged from oidc-provider's end_session.success event;
+// - oidc-provider's answers are compressed by its first middleware (compression.ts), as Fastify's
+//   are by @fastify/compress, which a hijacked reply bypasses;
 // - close() stops the pruning job.
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
@@ -13,6 +15,7 @@ import type { AccessTokenVerifier, AppContext } from '../context.ts';
 import { startOidcPruneJob } from '../jobs/oidc-prune.ts';
 import { loadAccount } from './account.ts';
 import { createAdapterFactory } from './adapter.ts';
+import { identityCompression } from './compression.ts';
 import { frontChannelLogout } from './front-channel-logout.ts';
 import { registerGrants } from './grants.ts';
 import { interactionRoutes } from './interactions.ts';
@@ -122,6 +125,8 @@ export async function createIdentityServer(ctx: AppContext): Promise<IdentitySer
       return includeSid.call(this) || this.front_channel_session_required === true;
     },
   });
+  // First, so that it compresses the body the other middleware and oidc-provider leave.
+  provider.use(identityCompression());
   provider.use(revokeStructuredTokens(provider, ctx));
   provider.use(frontChannelLogout(ctx));
   provider.on('end_session.success', (koa: KoaContextWithOIDC) => logSignOut(ctx, koa));

@@ -1,13 +1,14 @@
 // What a browser receives: every SPA asset pre-compressed (brotli, else gzip, else as it is) chosen by
 // Accept-Encoding with Vary; hashed assets immutable for a year; the entry page revalidated with its
-// ETag; JSON answers over 1 KB compressed on the fly, small ones left alone; compressed request bodies
+// ETag; JSON answers over 1 KB compressed on the fly, small ones left alone, the identity server's
+// own (oidc-provider's discovery document and token answers) as well; compressed request bodies
 // are not inflated. Needs the built SPA in dist/ (npm test builds it first).
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { distDir } from '../../server/app.ts';
-import { startAuthorization } from '../kit/auth.ts';
+import { authHeaders, spaScope, startAuthorization, type TokenResponse } from '../kit/auth.ts';
 import { startTestServer, type TestServer } from '../kit/test-server.ts';
 
 let server: TestServer;
@@ -22,17 +23,27 @@ afterAll(async () => {
 });
 
 /** Node's fetch would decode the body and hide the encoding: read the raw bytes instead. */
-async function raw(url: string, headers: Record<string, string>) {
+async function raw(url: string, headers: Record<string, string>, post?: { form: Record<string, string> }) {
   const { request } = await import('node:http');
   return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
-    request(`${server.url}${url}`, { headers }, (response) => {
+    const options = post ? { method: 'POST', headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' } } : { headers };
+    request(`${server.url}${url}`, options, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }));
     })
       .on('error', reject)
-      .end();
+      .end(post ? new URLSearchParams(post.form).toString() : undefined);
   });
+}
+
+/** The body as sent, decoded by its Content-Encoding. */
+function decoded(reply: { headers: Record<string, string | string[] | undefined>; body: Buffer }): string {
+  const encoding = reply.headers['content-encoding'];
+  if (encoding === 'br') return zlib.brotliDecompressSync(reply.body).toString();
+  if (encoding === 'gzip') return zlib.gunzipSync(reply.body).toString();
+  if (encoding === undefined) return reply.body.toString();
+  throw new Error(`unexpected content-encoding ${String(encoding)}`);
 }
 
 describe('SPA assets', () => {
@@ -116,5 +127,55 @@ describe('API answers', () => {
     });
     expect(response.status).toBeGreaterThanOrEqual(400);
     expect(response.status).toBeLessThan(500);
+  });
+});
+
+describe('identity server answers (oidc-provider, past @fastify/compress)', () => {
+  const offers = [
+    { acceptEncoding: 'gzip, deflate, br, zstd', encoding: 'br' },
+    { acceptEncoding: 'gzip', encoding: 'gzip' },
+    { acceptEncoding: '', encoding: undefined },
+  ] as const;
+
+  it('sends the discovery document as brotli, gzip or as it is by Accept-Encoding, the same JSON each way', async () => {
+    const answers = [];
+    for (const offer of offers) {
+      const reply = await raw('/.well-known/openid-configuration', offer.acceptEncoding ? { 'accept-encoding': offer.acceptEncoding } : {});
+      expect(reply.status).toBe(200);
+      expect(reply.headers['content-encoding']).toBe(offer.encoding);
+      expect(reply.headers.vary).toMatch(/accept-encoding/i);
+      expect(reply.headers['content-type']).toMatch(/^application\/json/);
+      answers.push({ reply, json: JSON.parse(decoded(reply)) as { issuer: string; token_endpoint: string } });
+    }
+    const [br, gzip, plain] = answers;
+    expect(plain!.reply.body.length).toBeGreaterThan(1024);
+    expect(plain!.json.token_endpoint).toBe(`${server.config.issuer}connect/token`);
+    expect(br!.json).toEqual(plain!.json);
+    expect(gzip!.json).toEqual(plain!.json);
+    expect(br!.reply.body.length).toBeLessThan(plain!.reply.body.length / 2);
+  });
+
+  it("sends the token endpoint's answer as brotli, gzip or as it is by Accept-Encoding, each a working token", async () => {
+    const form = { grant_type: 'password', client_id: server.config.spaClientId, username: 'admin', password: '1q2w3E*', scope: spaScope };
+    for (const offer of offers) {
+      const reply = await raw('/connect/token', offer.acceptEncoding ? { 'accept-encoding': offer.acceptEncoding } : {}, { form });
+      expect(reply.status).toBe(200);
+      expect(reply.headers['content-encoding']).toBe(offer.encoding);
+      expect(reply.headers.vary).toMatch(/accept-encoding/i);
+      expect(reply.headers['cache-control']).toBe('no-store');
+      const json = JSON.parse(decoded(reply)) as TokenResponse;
+      expect(Object.keys(json).sort()).toEqual(['access_token', 'expires_in', 'id_token', 'refresh_token', 'scope', 'token_type']);
+      expect(JSON.stringify(json).length).toBeGreaterThan(1024);
+      const me = await fetch(`${server.url}/api/account/my-profile`, { headers: authHeaders(json) });
+      expect(me.status).toBe(200);
+    }
+  });
+
+  it("leaves a small answer alone (a refused grant's error)", async () => {
+    const form = { grant_type: 'password', client_id: server.config.spaClientId, username: 'admin', password: 'wrong', scope: spaScope };
+    const reply = await raw('/connect/token', { 'accept-encoding': 'br, gzip' }, { form });
+    expect(reply.status).toBe(400);
+    expect(reply.headers['content-encoding']).toBeUndefined();
+    expect((JSON.parse(reply.body.toString()) as { error: string }).error).toBe('invalid_grant');
   });
 });
