@@ -1,7 +1,9 @@
 // The application layout (side-menu by default, top-menu by the user's choice): binds the shell's
 // machines to the render-only views of src/views/shell. Rules: components read view models with
 // useSelector and send events; the menu is the registry filtered by the caller's access and the
-// Filter Menu text; one panel (mobile menu, settings or user menu) is open at a time.
+// Filter Menu text; one panel (mobile menu, settings or user menu) is open at a time; the auth
+// machine's error (a failed Logout from the user menu, spec 8) is shown at the top of the content on
+// every page of this layout, home included, wherever the user is when it happens.
 import { useSelector } from '@xstate/react';
 import { lazy, type ReactNode, Suspense, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
@@ -20,6 +22,7 @@ import { type ToolbarPanel, ToolbarView } from '../views/shell/toolbar-view.tsx'
 import { flattenMenu, type MenuEntry, menuTrail, visibleMenu } from './menu.ts';
 import { isGranted } from './access.ts';
 import { inspectionFlagOn, onRecordingChange, recordingActive, saveRecording, startRecording } from './inspection.ts';
+import { selectAuthView } from './auth-view.ts';
 import { matchRoute } from './routes.ts';
 import { selectAccess, selectCurrentUser, shallowEqual } from './shell-view.ts';
 import { useSystem } from './system-context.ts';
@@ -38,6 +41,7 @@ export function ApplicationLayout({ children }: { children: ReactNode }) {
   const search = useSearch();
   const access = useSelector(auth, selectAccess);
   const user = useSelector(auth, selectCurrentUser, shallowEqual);
+  const authError = useSelector(auth, (snapshot) => selectAuthView(snapshot).errorText);
   const panel = useSelector(mobileNav, (snapshot) => selectMobileNav(snapshot).open ?? 'none');
   const settingsOpen = useSelector(settingsFlyout, (snapshot) => selectFlyout(snapshot).isOpen) || panel === 'settings';
   const userOpen = useSelector(userFlyout, (snapshot) => selectFlyout(snapshot).isOpen) || panel === 'profile';
@@ -218,6 +222,11 @@ export function ApplicationLayout({ children }: { children: ReactNode }) {
         )}
         <BreadcrumbView t={t} trail={trail} />
         <main id="main-content" className="container" tabIndex={-1}>
+          {authError && (
+            <p role="alert" className="error">
+              {authError}
+            </p>
+          )}
           {children}
         </main>
         <footer className="footer">{t('app.footer')}</footer>

@@ -2,13 +2,16 @@
 // covering set of the auth machine's model paths in the product's code flow (the build's default)
 // and its password flow (the documented per-browser override, localStorage Abp.OAuthResponseType),
 // played in Chromium against the real server and identity server on one page whose clock is
-// Playwright's, with what the user sees (signed in or out, the avatar's initial, the error the home
-// page shows) and what the browser does (the session stored or cleared, the address, the toasts, the
+// Playwright's, with what the user sees (signed in or out, the avatar's initial, the machine's error
+// wherever the user is: the application layout's alert on every page of it, the password flow's
+// login form, the code flow's login page) and what the browser does (the session stored or cleared,
+// the address, the toasts, the
 // configuration, token, revocation and authorize requests) checked against the spec-written
 // reference (tests/machines/reference/auth.reference.ts). How each model event happens here:
 // - the page opens at '/' (a fresh visit), at the address the identity server sends back to after
 //   its login page (back from the login page: the user pressed Login, from a guarded route for a
-//   returnUrl), or with handler=linkLogin (link login); Login, Logout: the home page's buttons; the
+//   returnUrl), or with handler=linkLogin (link login); Login, Logout: the home page's buttons, on
+//   any other page the user menu's Logout (a failed one is said on that page: /dashboard); the
 //   password grant's tokens or its two-factor challenge: the in-app login form (/account/login with
 //   the returnUrl), filled as the admin or as a user with two-factor sign-in; the
 //   session about to expire: the page's clock runs to the renewal; an elapsed redirect timeout: the
@@ -230,20 +233,16 @@ function realLocation(location: string): string {
 function onScreen(input: unknown) {
   const raw = input as { location: string; flow?: string };
   const run = withEventsAsRules(authReference({ ...raw, location: realLocation(raw.location) }));
-  // The machine's error is on screen on the home page and the code flow's login page only
-  // (home-screen.tsx, login-page.tsx): elsewhere (the returnUrl's screen, the password flow's login
-  // form) it is not.
-  let at = new URL(raw.location).pathname;
-  const showsError = () => at === '/' || (raw.flow !== 'password' && at.startsWith('/account/login'));
+  // The machine's error is read wherever the user is (the reference's view as it is): the
+  // application layout shows it on every page of it (home, the returnUrl's screen), the login page in
+  // either flow, the guarded route's sign-in page.
   return {
     ...run,
-    view: () => (showsError() ? run.view() : { ...run.view(), error: null }),
+    view: () => run.view(),
     send: (event: Parameters<typeof run.send>[0]) => run.send(event),
     applied: () => run.applied!(),
     take() {
       const taken = run.take();
-      const address = taken.emitted.filter((event) => event.type.startsWith('navigation.')).at(-1) as { url: string } | undefined;
-      if (address) at = new URL(address.url, 'http://page').pathname;
       return {
         emitted: taken.emitted,
         calls: taken.calls.map((call) =>

@@ -2,7 +2,9 @@
 // page starts the redirect with the returnUrl. Password flow: user name or e-mail, password and
 // remember me post the password grant (with the chosen tenant); the answer goes to the auth machine
 // (tokens, or the two-factor challenge). Remember me off asks for no refresh token (offline_access),
-// so the session ends with its access token. Signed in already: straight to the returnUrl.
+// so the session ends with its access token. Signed in already: straight to the returnUrl. Signed
+// out with the auth machine's error (the session ended, a refused renewal sent the user here): both
+// flows show it, above the form or with the code flow's Login.
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
@@ -96,29 +98,37 @@ export default function LoginPage() {
       <Status>{t('openingSignIn')}</Status>
     );
   return (
-    <AccountForm
-      t={t}
-      form={form}
-      onSubmit={() => {
-        const required = requiredErrors(t, values, { userNameOrEmail: t('userNameOrEmail'), password: t('password') });
-        form.actor.send({ type: 'form.submit', values, errors: merge(required) });
-      }}
-    >
-      <Field label={t('userNameOrEmail')} autoComplete="username" autoFocus {...bind('userNameOrEmail')} />
-      <Field label={t('password')} type="password" autoComplete="current-password" {...bind('password')} />
-      <Checkbox isSelected={values.rememberMe === true} onChange={(selected) => change('rememberMe', selected)}>
-        {t('rememberMe')}
-      </Checkbox>
-      <CaptchaPlaceholder t={t} isRequired={view.captchaOn.login} />
-      <SubmitButton form={form}>{t('login')}</SubmitButton>
-      <div className="account-links">
-        <Link href="/account/forgot-password">{t('forgotPassword')}</Link>
-        {view.isSelfRegistrationEnabled && (
-          <span>
-            {t('newUser')} <Link href="/account/register">{t('register')}</Link>
-          </span>
-        )}
-      </div>
-    </AccountForm>
+    <>
+      {/* The session's error (it ended, or could not be read): the password flow's way back in is this form. */}
+      {signInError && view.status === 'signedOut' && (
+        <p role="alert" className="account-error">
+          {signInError}
+        </p>
+      )}
+      <AccountForm
+        t={t}
+        form={form}
+        onSubmit={() => {
+          const required = requiredErrors(t, values, { userNameOrEmail: t('userNameOrEmail'), password: t('password') });
+          form.actor.send({ type: 'form.submit', values, errors: merge(required) });
+        }}
+      >
+        <Field label={t('userNameOrEmail')} autoComplete="username" autoFocus {...bind('userNameOrEmail')} />
+        <Field label={t('password')} type="password" autoComplete="current-password" {...bind('password')} />
+        <Checkbox isSelected={values.rememberMe === true} onChange={(selected) => change('rememberMe', selected)}>
+          {t('rememberMe')}
+        </Checkbox>
+        <CaptchaPlaceholder t={t} isRequired={view.captchaOn.login} />
+        <SubmitButton form={form}>{t('login')}</SubmitButton>
+        <div className="account-links">
+          <Link href="/account/forgot-password">{t('forgotPassword')}</Link>
+          {view.isSelfRegistrationEnabled && (
+            <span>
+              {t('newUser')} <Link href="/account/register">{t('register')}</Link>
+            </span>
+          )}
+        </div>
+      </AccountForm>
+    </>
   );
 }

@@ -1,5 +1,6 @@
 // Home (spec 2.1 '/'): for everyone. Signed out, an invitation to sign in; signed in, who the user
-// is. Render-only: reads the auth view model and sends auth events.
+// is. Render-only: reads the auth view model and sends auth events. The auth machine's error is the
+// application layout's (shown on every page of it, this one included).
 import { useSelector } from '@xstate/react';
 import { authViewEqual, selectAuthView } from '../../app/auth-view.ts';
 import { useSystem } from '../../app/system-context.ts';
@@ -15,11 +16,6 @@ export default function HomeScreen() {
       <p role="status" className="status">
         {view.busyText}
       </p>
-      {view.errorText && (
-        <p role="alert" className="error">
-          {view.errorText}
-        </p>
-      )}
       {view.status === 'signedOut' && (
         <section aria-labelledby="signed-out-heading">
           <h2 id="signed-out-heading">{t('home.title')}</h2>
