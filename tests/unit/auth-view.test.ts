@@ -66,6 +66,27 @@ describe('auth view model', () => {
     await settled();
     expect(selectAuthView(actor.getSnapshot()).errorText).toBe(authErrorTexts.loadUserFailed);
   });
+
+  it("says a failed Logout in the user's language (the application layout shows it on every page)", async () => {
+    const said: Record<string, string | null> = {};
+    for (const culture of ['en', 'ar', 'fr', 'hy']) {
+      const { fakes, actor } = start();
+      actor.start();
+      fakes.settle('loadUser', { output: storedSession });
+      await settled();
+      fakes.settle('loadConfiguration', { output: configuration('admin', culture) });
+      await settled();
+      actor.send({ type: 'auth.signOut' });
+      fakes.settle('signOut', { error: new Error('offline') });
+      await settled();
+      expect(selectAuthView(actor.getSnapshot())).toMatchObject({ status: 'signedIn', canSignOut: true });
+      said[culture] = selectAuthView(actor.getSnapshot()).errorText;
+    }
+    expect(said.en).toBe('Logout failed; you are still logged in. Please try again.');
+    expect(said.fr).toBe('La déconnexion a échoué ; vous êtes toujours connecté. Veuillez réessayer.');
+    expect(said.ar).toBe('فشل تسجيل الخروج؛ ما زلت مسجلاً الدخول. يرجى المحاولة مرة أخرى.');
+    expect(said.hy).toBe('Ելքը չհաջողվեց․ դուք դեռ մուտք գործած եք։ Խնդրում ենք կրկին փորձել։');
+  });
 });
 
 describe('browser effects', () => {
