@@ -1,13 +1,15 @@
 // What a browser receives: every SPA asset pre-compressed (brotli, else gzip, else as it is) chosen by
 // Accept-Encoding with Vary; hashed assets immutable for a year; the entry page revalidated with its
 // ETag; JSON answers over 1 KB compressed on the fly, small ones left alone, the identity server's
-// own (oidc-provider's discovery document and token answers) as well; compressed request bodies
+// own (oidc-provider's discovery document and token answers) as well; the texts answer sent in the
+// encodings kept with it (brotli 11, gzip 9), not compressed per request; compressed request bodies
 // are not inflated. Needs the built SPA in dist/ (npm test builds it first).
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { distDir } from '../../server/app.ts';
+import { keptBrotliQuality, keptEncoding, keptGzipLevel } from '../../server/modules/language-management/localization-answer.ts';
 import { authHeaders, spaScope, startAuthorization, type TokenResponse } from '../kit/auth.ts';
 import { startTestServer, type TestServer } from '../kit/test-server.ts';
 
@@ -177,5 +179,67 @@ describe('identity server answers (oidc-provider, past @fastify/compress)', () =
     expect(reply.status).toBe(400);
     expect(reply.headers['content-encoding']).toBeUndefined();
     expect((JSON.parse(reply.body.toString()) as { error: string }).error).toBe('invalid_grant');
+  });
+});
+
+describe('the texts answer (kept with its encodings, localization-answer.ts)', () => {
+  const url = '/api/abp/application-localization?cultureName=fr&compiledMessages=true';
+
+  it('sends the kept brotli (quality 11) or gzip (level 9) by Accept-Encoding, the same bytes as kept, one ETag and 304 for all', async () => {
+    const plain = await raw(url, {});
+    expect(plain.status).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    const etag = plain.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const json = plain.body;
+    expect(JSON.parse(json.toString())).toHaveProperty('currentCulture.cultureName', 'fr');
+
+    // The quality-11 encoding is made off the request path: it replaces the stand-in within moments.
+    const finalBr = zlib.brotliCompressSync(json, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: keptBrotliQuality, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: json.length },
+    });
+    let br = await raw(url, { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    for (let tries = 0; tries < 100 && !br.body.equals(finalBr); tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      br = await raw(url, { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    }
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers.etag).toBe(etag);
+    expect(br.headers['cache-control']).toBe('no-cache');
+    // A function of the bytes alone: what every instance sends for the same texts.
+    expect(br.body.equals(finalBr)).toBe(true);
+    expect(zlib.brotliDecompressSync(br.body).equals(json)).toBe(true);
+
+    const gzip = await raw(url, { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.headers.etag).toBe(etag);
+    expect(gzip.body.equals(zlib.gzipSync(json, { level: keptGzipLevel }))).toBe(true);
+    expect(zlib.gunzipSync(gzip.body).equals(json)).toBe(true);
+    expect(br.body.length).toBeLessThan(gzip.body.length);
+
+    expect((await raw(url, { 'accept-encoding': 'br;q=0, gzip;q=0.5' })).headers['content-encoding']).toBe('gzip');
+    expect((await raw(url, { 'accept-encoding': '*' })).headers['content-encoding']).toBe('gzip');
+    expect((await raw(url, { 'accept-encoding': 'identity' })).headers['content-encoding']).toBeUndefined();
+
+    for (const acceptEncoding of ['br', 'gzip', '']) {
+      const again = await raw(url, { 'if-none-match': etag, ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) });
+      expect(again.status).toBe(304);
+      expect(again.body.length).toBe(0);
+      expect(again.headers.etag).toBe(etag);
+      expect(again.headers['content-encoding']).toBeUndefined();
+    }
+  });
+
+  it('the encodings chosen as for every other answer', () => {
+    expect(keptEncoding(undefined)).toBe('identity');
+    expect(keptEncoding('')).toBe('identity');
+    expect(keptEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(keptEncoding('GZIP')).toBe('gzip');
+    expect(keptEncoding('x-gzip')).toBe('gzip');
+    expect(keptEncoding('deflate, zstd')).toBe('identity');
+    expect(keptEncoding('br;q=0.1, gzip;q=0.9')).toBe('gzip');
   });
 });

@@ -18,7 +18,7 @@ import { withCompiledMessages } from '../../localization/compiled.ts';
 import { resourceTexts } from '../../localization/index.ts';
 import { allFeatures } from '../feature-management/definitions.ts';
 import { featureStore } from '../feature-management/checker.ts';
-import { localizationAnswer, matchesIfNoneMatch } from '../language-management/localization-answer.ts';
+import { keptEncoding, localizationAnswer, matchesIfNoneMatch } from '../language-management/localization-answer.ts';
 import { languageInfos, matchLanguage, tenantLanguages, withOverrides } from '../language-management/overrides.ts';
 import { getVisibleSettingValues } from '../setting-management/store.ts';
 import { currentCultureOf } from './cultures.ts';
@@ -150,6 +150,8 @@ export async function applicationConfigurationRoutes(app: FastifyInstance, ctx: 
     {
       schema: { tags: ['Abp'], querystring: ApplicationLocalizationQuery, response: { 200: ApplicationLocalizationDto } },
       config: { auth: { anonymous: true } },
+      // The kept answer carries its own encodings (localization-answer.ts): none made per request.
+      compress: false,
     },
     async (request, reply) => {
       const {
@@ -177,9 +179,15 @@ export async function applicationConfigurationRoutes(app: FastifyInstance, ctx: 
           }),
         );
       });
-      reply.header('cache-control', 'no-cache').header('etag', answer.etag);
+      const vary = reply.getHeader('vary');
+      reply
+        .header('cache-control', 'no-cache')
+        .header('etag', answer.etag)
+        .header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
       if (matchesIfNoneMatch(request.headers['if-none-match'], answer.etag)) return (reply as FastifyReply).code(304).send();
-      return reply.type('application/json; charset=utf-8').send(answer.json);
+      const encoding = keptEncoding(request.headers['accept-encoding']);
+      if (encoding !== 'identity') reply.header('content-encoding', encoding);
+      return reply.type('application/json; charset=utf-8').send(answer[encoding]);
     },
   );
 }
