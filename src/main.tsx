@@ -17,9 +17,11 @@ import { themeClass } from './ui/theme/theme.css.ts';
 
 const system = createShellSystem(window);
 // Back from the login page: the screen signed in for starts loading beside the token exchange.
-preloadSignInReturn(tabStorage(window), window.location, matchRoute, (route) => {
+// Its first list request follows the tokens, beside the configuration (route-data.ts).
+preloadSignInReturn(tabStorage(window), window.location, matchRoute, (route, returnUrl) => {
   void route.load?.().catch(() => undefined);
   void import('./app/screen-providers.tsx').catch(() => undefined);
+  void import('./app/route-data.ts').then(({ preloadRouteData }) => preloadRouteData(system, route, returnUrl)).catch(() => undefined);
 });
 // Effects first, so the first emitted events (theme.apply, layout.apply) find their listeners.
 connectShellEffects(system, window, themeClass);

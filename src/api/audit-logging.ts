@@ -16,7 +16,9 @@ import type { Http } from './http.ts';
 
 export type { AuditLogActionDto, AuditLogDto, EntityChangeDto, EntityChangeWithUsernameDto };
 
-const base = '/api/audit-logging/audit-logs';
+/** The audit log list's path (a screen's first request names it, src/app/route-data.ts). */
+export const auditLogsPath = '/api/audit-logging/audit-logs';
+const base = auditLogsPath;
 
 type Query = Record<string, string | number | boolean>;
 

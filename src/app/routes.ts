@@ -10,6 +10,7 @@
 import type { ComponentType } from 'react';
 import type { TextKey } from '../i18n/texts.ts';
 import { type Access, type FeatureRequirement, isFeatureOn, isGranted, type PolicyRequirement } from './access.ts';
+import type { FirstRequest } from './route-data.ts';
 
 export type LayoutKind = 'application' | 'account' | 'empty';
 
@@ -37,8 +38,11 @@ export interface RouteEntry {
    * menu's trail wins where there is one. An entry with a path links to it.
    */
   breadcrumb?: readonly BreadcrumbEntry[];
-  /** The screen's chunk; undefined while the area is not built (the route answers 404). */
-  load?: () => Promise<{ default: ComponentType }>;
+  /**
+   * The screen's chunk; undefined while the area is not built (the route answers 404). A screen
+   * whose list can start before it renders also names that list's first request (route-data.ts).
+   */
+  load?: () => Promise<{ default: ComponentType; firstRequest?: FirstRequest }>;
   /**
    * 'own': the screen's first paint shows no react-aria, so it renders without ScreenProviders and
    * wraps its lazily loaded parts itself (withScreenProviders); its first paint then loads no

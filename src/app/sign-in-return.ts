@@ -5,6 +5,8 @@
 // - A page that opens with a sign-in callback (`code` and `state` in its query) starts that route's
 //   chunk at once, beside the token exchange and the configuration request; the route's guard still
 //   decides what shows once they are answered (a chunk loaded for nothing costs bytes, never access).
+//   With the address, the route's first list request can start beside the configuration too
+//   (route-data.ts).
 import type { RouteEntry } from './routes.ts';
 
 const returnKey = 'finance-admin.sign-in-return';
@@ -33,7 +35,7 @@ export function preloadSignInReturn(
   tab: Storage | null,
   location: Pick<Location, 'search'>,
   matchRoute: (pathname: string) => RouteEntry | null,
-  preload: (route: RouteEntry) => void,
+  preload: (route: RouteEntry, returnUrl: string) => void,
 ): void {
   const query = new URLSearchParams(location.search);
   if (!query.has('code') || !query.has('state')) return;
@@ -46,5 +48,5 @@ export function preloadSignInReturn(
   }
   if (!returnUrl?.startsWith('/') || returnUrl.startsWith('//')) return;
   const route = matchRoute(new URL(returnUrl, 'http://x').pathname);
-  if (route?.load) preload(route);
+  if (route?.load) preload(route, returnUrl);
 }

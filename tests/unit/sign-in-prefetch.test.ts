@@ -143,7 +143,7 @@ describe('the screen a sign-in returns to', () => {
     preloadSignInReturn(tab, { search: '' }, match, preload);
     expect(preload).not.toHaveBeenCalled();
     preloadSignInReturn(tab, { search: '?code=abc&state=def' }, match, preload);
-    expect(preload).toHaveBeenCalledExactlyOnceWith(auditLogs);
+    expect(preload).toHaveBeenCalledExactlyOnceWith(auditLogs, '/audit-logs?httpMethod=GET');
     preloadSignInReturn(tab, { search: '?code=abc&state=def' }, match, preload);
     expect(preload).toHaveBeenCalledOnce();
   });

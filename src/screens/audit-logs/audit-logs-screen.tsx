@@ -7,19 +7,24 @@
 //   each request the list announces with `url.sync` and on a tab switch.
 // - The real effects (HTTP reads of src/api/audit-logging.ts with the request's AbortSignal) are
 //   provided here; the components only render the actors' state.
+// - Back from the login page, the Audit Logs list's first request has started beside the
+//   configuration (`firstRequest`, src/app/route-data.ts): its first page takes that answer when it
+//   is exactly the same request, and asks the server otherwise.
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { useSearch } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
-import { type ActorRefFrom, fromPromise } from 'xstate';
+import { type ActorRefFrom, fromPromise, getInitialSnapshot } from 'xstate';
 import { recordModalMachine } from '../../../machines/audit-logging/record-modal.machine.ts';
 import {
   type FetchPageInput,
+  fetchPageInput,
   type PagedListMachine,
   type PageResult,
   pagedListMachine,
 } from '../../../machines/generic/paged-list.machine.ts';
 import {
+  auditLogsPath,
   type EntityChangeWithUsernameDto,
   getAuditLog,
   getAuditLogs,
@@ -28,6 +33,7 @@ import {
   getEntityChangeWithUsername,
 } from '../../api/audit-logging.ts';
 import { inspectOptions } from '../../app/inspection.ts';
+import { type FirstRequest, preloadedOr } from '../../app/route-data.ts';
 import { selectCulture } from '../../app/shell-view.ts';
 import { useSystem } from '../../app/system-context.ts';
 import { useAreaTexts } from '../../app/use-area-texts.ts';
@@ -52,6 +58,13 @@ import {
 
 const path = '/audit-logs';
 
+/** The Audit Logs list's first request for an address: the list machine's own first page of it. */
+export const firstRequest: FirstRequest = (search) => {
+  if (tabOf(search) !== 'audit-logs') return null;
+  const first = getInitialSnapshot(pagedListMachine, readListState(search, auditLogFields, auditLogSortFields));
+  return { path: auditLogsPath, query: toApiQuery(fetchPageInput(first.context)) };
+};
+
 function urlStateOf(list: ActorRefFrom<PagedListMachine>) {
   const { appliedFilters, sorting, page } = list.getSnapshot().context;
   return { filters: appliedFilters, sorting, page };
@@ -59,7 +72,8 @@ function urlStateOf(list: ActorRefFrom<PagedListMachine>) {
 
 export default function AuditLogsScreen() {
   const t = useAreaTexts(auditLogsTexts);
-  const { auth } = useSystem();
+  const system = useSystem();
+  const { auth } = system;
   const culture = useSelector(auth, selectCulture);
   const dates = useDateFormats(culture);
   const http = useSessionHttp();
@@ -78,7 +92,10 @@ export default function AuditLogsScreen() {
   const auditLogs = useActorRef(
     pagedListMachine.provide({
       actors: {
-        fetchPage: fromPromise<PageResult, FetchPageInput>(({ input, signal }) => getAuditLogs(http, toApiQuery(input), signal)),
+        fetchPage: fromPromise<PageResult, FetchPageInput>(({ input, signal }) => {
+          const query = toApiQuery(input);
+          return preloadedOr(system, { path: auditLogsPath, query }, () => getAuditLogs(http, query, signal));
+        }),
       },
     }),
     { input: { ...initial.auditLogs }, ...inspectOptions() },
