@@ -4,11 +4,13 @@
 // runs the unit, server and end-to-end suites on PGlite, then the suites whose behaviour
 // differs by database again on PostgreSQL: a private server this script starts on a free port and
 // removes afterwards (scripts/test-postgres.sh), or the one TEST_DATABASE_URL names;
-// TEST_POSTGRES=off skips that pass. Ends with a timing summary, the counts by kind, and one closing
-// line: "tests: N passed, N failed, N skipped".
-import { execFileSync, spawnSync } from 'node:child_process';
+// TEST_POSTGRES=off skips that pass. The suites run in two lanes at once (see `lanes` below), each
+// line of their output prefixed with its lane. Ends with a timing summary, the counts by kind, and
+// one closing line: "tests: N passed, N failed, N skipped".
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import readline from 'node:readline';
 
 const root = path.resolve(import.meta.dirname, '..');
 const tmp = path.join(root, '.tmp');
@@ -25,6 +27,26 @@ function run(title: string, command: string, args: string[], env: NodeJS.Process
   phases.push({ title, seconds, ok });
   process.stdout.write(`== ${title}: ${ok ? 'ok' : 'FAILED'} in ${seconds.toFixed(1)} s\n`);
   return ok;
+}
+
+/** As run(), without waiting: the command's output lines go out prefixed with `[lane]`. */
+function runInLane(lane: string, title: string, command: string, args: string[], env: NodeJS.ProcessEnv): Promise<boolean> {
+  const t0 = Date.now();
+  process.stdout.write(`\n== ${title} (lane ${lane})\n`);
+  const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+  for (const stream of [child.stdout, child.stderr])
+    readline
+      .createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY })
+      .on('line', (line) => process.stdout.write(`[${lane}] ${line}\n`));
+  return new Promise((resolve) => {
+    child.on('close', (code) => {
+      const seconds = (Date.now() - t0) / 1000;
+      const ok = code === 0;
+      phases.push({ title, seconds, ok });
+      process.stdout.write(`== ${title}: ${ok ? 'ok' : 'FAILED'} in ${seconds.toFixed(1)} s\n`);
+      resolve(ok);
+    });
+  });
 }
 
 function apt(packages: string[]): void {
@@ -105,11 +127,12 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 const kinds = { generated: 0, handWritten: 0, secondDatabase: 0 };
 const files: Array<{ file: string; pass: string; seconds: number }> = [];
 
-function vitest(title: string, pass: string, args: string[], env: NodeJS.ProcessEnv, secondDatabase = false): boolean {
+async function vitest(title: string, pass: string, args: string[], env: NodeJS.ProcessEnv, secondDatabase = false): Promise<boolean> {
   const output = path.join(tmp, `vitest-${pass}.json`);
   const timing = path.join(tmp, `file-timing-${pass}.jsonl`);
   for (const file of [output, timing]) fs.rmSync(file, { force: true });
-  const ok = run(
+  const ok = await runInLane(
+    pass,
     title,
     'npx',
     [
@@ -188,28 +211,37 @@ try {
   // TEST_MUTATION=off skips it.
   if (process.env.TEST_MUTATION === 'off') process.stdout.write('\n(TEST_MUTATION=off: the mutation check is skipped)\n');
   else steps.push(run('mutation scores (StrykerJS, incremental)', 'node', ['scripts/mutation-check.ts']));
-  steps.push(
-    vitest(
-      'unit, server and e2e on PGlite',
-      'pglite',
-      ['--project', 'unit', '--project', 'server', '--project', 'server-process', '--project', 'e2e'],
-      {
-        TEST_DATABASE_URL: '',
-      },
-    ),
-  );
-  if (postgres) {
-    const suites = postgresSuites();
-    steps.push(
-      vitest(
+  // Two lanes at once. The end-to-end specs run one file at a time (each drives a browser against a
+  // server of its own) and use about 0.8 of a core: waiting on the browser, the server and the
+  // specs' own timers; run alone, they left the second core idle for most of their 23 minutes. Beside
+  // them, the unit and server suites on PGlite, then the PostgreSQL pass, fill that core. Each lane
+  // runs its own `vitest run` with its own template database (tests/kit/global-setup.ts), servers on
+  // free ports and temporary directories, so they share nothing but the machine.
+  const lanes = await Promise.all([
+    vitest('e2e on PGlite', 'e2e', ['--project', 'e2e'], { TEST_DATABASE_URL: '' }),
+    (async () => {
+      const pglite = await vitest(
+        'unit and server on PGlite',
+        'pglite',
+        ['--project', 'unit', '--project', 'server', '--project', 'server-process'],
+        { TEST_DATABASE_URL: '' },
+      );
+      if (!postgres) {
+        process.stdout.write('\n(TEST_POSTGRES=off: the PostgreSQL pass is skipped)\n');
+        return [pglite];
+      }
+      const suites = postgresSuites();
+      const second = await vitest(
         `${suites.length} server suites on PostgreSQL`,
         'postgres',
         ['--project', 'server', '--project', 'server-process', ...suites],
         { TEST_DATABASE_URL: postgres.url },
         true,
-      ),
-    );
-  } else process.stdout.write('\n(TEST_POSTGRES=off: the PostgreSQL pass is skipped)\n');
+      );
+      return [pglite, second];
+    })(),
+  ]);
+  steps.push(...lanes.flat());
 } finally {
   stopPostgres();
 }

@@ -14,7 +14,7 @@ import { startTestServer, type TestServer } from '../kit/test-server.ts';
 import type { Call } from '../machines/reference-driver.ts';
 import { type ContainerWidthExpectedView, containerWidthReference } from '../machines/reference/container-width.reference.ts';
 import { type ThemeExpectedView, themeReference } from '../machines/reference/theme.reference.ts';
-import { arrangeStoredChoice, describeUiPaths, expectStoredChoice, type StoredChoice } from './ui-paths.ts';
+import { arrangeStoredChoice, describeUiPaths, expectStoredChoice, type StoredChoice, withEventsAsRules } from './ui-paths.ts';
 
 let server: TestServer;
 
@@ -70,7 +70,9 @@ describeUiPaths<ThemeExpectedView>('theme', {
     'System disabled': 'the product offers no setting that disables System (the app starts the theme with the default styles)',
     'no dark system style': "the styles are the product's four (spec 9); a style set without a dark system style cannot be configured",
   },
-  reference: themeReference,
+  // Every transition, rule and distinct event (each style, each load and save outcome) at least once.
+  reference: (input) => withEventsAsRules(themeReference(input)),
+  sample: 'covering',
   automaticActors: ['loadTheme', 'saveTheme'],
   notPlayable: {
     'theme.reloadStyles':
@@ -119,7 +121,8 @@ describeUiPaths<ContainerWidthExpectedView>('container width', {
   notInTheProduct: {
     'no default, no Full Width': "the widths are the product's three (spec 9); another set cannot be configured",
   },
-  reference: containerWidthReference,
+  reference: (input) => withEventsAsRules(containerWidthReference(input)),
+  sample: 'covering',
   automaticActors: ['loadLayout', 'saveLayout'],
   async open(page, path) {
     keptLayout.set(page, await arrangeStoredChoice(page, path, layoutKey, { load: 'loadLayout', save: 'saveLayout' }));
