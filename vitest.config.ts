@@ -4,8 +4,9 @@ import { defineConfig } from 'vitest/config';
 
 // Projects: unit (machines and pure code), server (real HTTP on a real database, one database per
 // file), server-process (the server suites that start the server as its own process, kill it and
-// restart it: see below), e2e (Playwright driving Debian's Chromium against a real server). `npm test`
-// runs them through scripts/test.ts, which also type-checks, lints and checks the generated docs.
+// restart it, and those that must be imported fresh: see below), e2e (Playwright driving Debian's
+// Chromium against a real server). `npm test` runs them through scripts/test.ts, which also
+// type-checks, lints and checks the generated docs.
 
 // A suite that starts real server processes (tests/kit/server-process.ts) measures what a process does
 // at start, under a burst, at SIGTERM and SIGKILL, with its own time limits; beside another file it
@@ -13,6 +14,16 @@ import { defineConfig } from 'vitest/config';
 const processSuites = fs
   .readdirSync('tests/server')
   .filter((name) => name.endsWith('.test.ts') && fs.readFileSync(`tests/server/${name}`, 'utf8').includes('kit/server-process'))
+  .map((name) => `tests/server/${name}`);
+
+// Server and e2e files share their worker's modules (isolate: false): importing the server (Fastify,
+// oidc-provider, Drizzle, PGlite) took 5 to 8 s per file, 658 s of a 1,222 s run of the unit and
+// server suites. The server keeps its state per app (ctx), not per module, so files sharing modules
+// still each get their own server; a file that must set the environment before the server's modules
+// are first imported (`vi.hoisted`, as for SPA_DIST_DIR) runs in a fresh worker of its own instead.
+const importTimeSuites = fs
+  .readdirSync('tests/server')
+  .filter((name) => name.endsWith('.test.ts') && fs.readFileSync(`tests/server/${name}`, 'utf8').includes('vi.hoisted('))
   .map((name) => `tests/server/${name}`);
 
 export default defineConfig({
@@ -35,9 +46,10 @@ export default defineConfig({
           name: 'server',
           globalSetup: ['tests/kit/global-setup.ts'],
           include: ['tests/server/**/*.test.ts'],
-          exclude: processSuites,
+          exclude: [...processSuites, ...importTimeSuites],
           environment: 'node',
           pool: 'forks',
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },
@@ -46,7 +58,7 @@ export default defineConfig({
         test: {
           name: 'server-process',
           globalSetup: ['tests/kit/global-setup.ts'],
-          include: processSuites,
+          include: [...processSuites, ...importTimeSuites],
           environment: 'node',
           pool: 'forks',
           fileParallelism: false,
@@ -61,6 +73,7 @@ export default defineConfig({
           include: ['tests/e2e/**/*.spec.ts'],
           environment: 'node',
           pool: 'forks',
+          isolate: false,
           fileParallelism: false,
           testTimeout: 90_000,
           hookTimeout: 180_000,
