@@ -11,20 +11,21 @@ import { defineConfig } from 'vitest/config';
 // A suite that starts real server processes (tests/kit/server-process.ts) measures what a process does
 // at start, under a burst, at SIGTERM and SIGKILL, with its own time limits; beside another file it
 // competes for the two cores it expects to have. Those run one at a time, after the parallel ones.
-const processSuites = fs
-  .readdirSync('tests/server')
-  .filter((name) => name.endsWith('.test.ts') && fs.readFileSync(`tests/server/${name}`, 'utf8').includes('kit/server-process'))
-  .map((name) => `tests/server/${name}`);
+/** The server suites whose source contains `text`. */
+const serverSuitesContaining = (text: string) =>
+  fs
+    .readdirSync('tests/server')
+    .filter((name) => name.endsWith('.test.ts') && fs.readFileSync(`tests/server/${name}`, 'utf8').includes(text))
+    .map((name) => `tests/server/${name}`);
+
+const processSuites = serverSuitesContaining('kit/server-process');
 
 // Server and e2e files share their worker's modules (isolate: false): importing the server (Fastify,
 // oidc-provider, Drizzle, PGlite) took 5 to 8 s per file, 658 s of a 1,222 s run of the unit and
 // server suites. The server keeps its state per app (ctx), not per module, so files sharing modules
 // still each get their own server; a file that must set the environment before the server's modules
 // are first imported (`vi.hoisted`, as for SPA_DIST_DIR) runs in a fresh worker of its own instead.
-const importTimeSuites = fs
-  .readdirSync('tests/server')
-  .filter((name) => name.endsWith('.test.ts') && fs.readFileSync(`tests/server/${name}`, 'utf8').includes('vi.hoisted('))
-  .map((name) => `tests/server/${name}`);
+const importTimeSuites = serverSuitesContaining('vi.hoisted(');
 
 export default defineConfig({
   test: {
