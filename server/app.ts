@@ -114,7 +114,7 @@ export async function buildApp(options: {
   });
 
   const secrets = createSecrets(config);
-  const cache = await createCacheBus(database);
+  const cache = await createCacheBus(database, app.log);
   const ctx = { config, database, db: database.db, secrets, log: app.log, cache, mailer: createMailer(config) } as AppContext;
   ctx.tenants = createTenantStore(ctx);
   ctx.permissions = createPermissionChecker(ctx);

@@ -1,71 +1,151 @@
-// Cache invalidation shared by every server instance: a publish is delivered to this process at
-// once and to the other instances through the database's NOTIFY channel, so a revoked permission
-// or a deactivated tenant is refused on the next request wherever it lands. Rules:
-// - every publish also advances the sequence cache_epoch, in the same statement as its NOTIFY (one
-//   round trip); the request pipeline reads the sequence's value in the statement that checks the
-//   caller's session (no round trip of its own) and hands it to observeEpoch, which drops every
-//   cache of this instance when another instance published since. So an authenticated request never
-//   acts on a cache older than the last publish that finished before it began, even when the
-//   notification is still on its way (NOTIFY is asynchronous; the notification still drops the
-//   one entry for requests that check no session);
+// Cache invalidation shared by every server instance (ADR 0028). Rules:
+// - a publish is delivered to this process at once and to the other instances through the database's
+//   NOTIFY channel; the database's own triggers notify on the same channel (the caller cache's
+//   users and sessions, migration 0028), so no write path can forget to;
+// - a notification is asynchronous, so a request that may have changed something ends with a fence
+//   (request-context.ts, the identity server) before its answer leaves: a NOTIFY of its own, which
+//   PostgreSQL delivers to every listener after everything committed before it, answered by every
+//   other instance listening (counted by their listener connections' application_name). When the
+//   answer arrives, every instance has dropped what the change made stale, so the next request
+//   anywhere reads it fresh;
+// - while this instance's listener is lost it may miss notifications: its caches are dropped when
+//   that happens, it reports itself unreliable (every request then starts with empty caches) until
+//   it listens again, and it drops them again then;
 // - a load that was under way when its cache was dropped does not store what it read (TtlCache).
 import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { CacheBus } from './context.ts';
-import type { Database } from './db/client.ts';
+import { cacheBusApplicationName, type Database } from './db/client.ts';
 
 const channel = 'cache_invalidation';
-/** The sequence every publish advances (created at start-up, not by a migration: it holds no data). */
-export const cacheEpochSequence = 'cache_epoch';
+const fenceTopic = '$fence';
+const fenceAnswerTopic = '$fence-answer';
+/** How long a fence waits for the other instances (one stuck or partitioned must not stop writes). */
+const fenceTimeoutMs = 2_000;
 
-async function ensureEpochSequence(database: Database): Promise<void> {
-  try {
-    await database.db.execute(sql.raw(`create sequence if not exists ${cacheEpochSequence}`));
-  } catch (error) {
-    // Two instances starting at once may both try to create it: the loser's error is harmless
-    // when the sequence exists now.
-    await database.db.execute(sql.raw(`select last_value from ${cacheEpochSequence}`)).catch(() => {
-      throw error;
-    });
-  }
+interface Message {
+  from?: string;
+  to?: string;
+  topic: string;
+  key?: string;
+}
+
+interface PendingFence {
+  ownReceived: boolean;
+  /** How many other instances listen (unknown until the fence's statement answers). */
+  others: number;
+  answeredBy: Set<string>;
+  done(): void;
 }
 
 const rowsOf = (result: unknown) => (result as { rows: Array<Record<string, unknown>> }).rows;
 
-export async function createCacheBus(database: Database): Promise<CacheBus> {
+export async function createCacheBus(database: Database, log?: FastifyBaseLogger): Promise<CacheBus> {
   const instanceId = crypto.randomUUID();
   const subscribers = new Map<string, Array<(key: string | undefined) => void>>();
   const deliver = (topic: string, key: string | undefined) => {
     for (const fn of subscribers.get(topic) ?? []) fn(key);
   };
-  await ensureEpochSequence(database);
-  // Read before anything is cached: a later value means someone published since.
-  let epoch = String(rowsOf(await database.db.execute(sql.raw(`select last_value from ${cacheEpochSequence}`)))[0]?.last_value);
+  const dropAll = () => {
+    for (const topic of subscribers.keys()) deliver(topic, undefined);
+  };
+  const pendingFences = new Map<string, PendingFence>();
+  const settleIfComplete = (fence: PendingFence | undefined) => {
+    if (fence?.ownReceived && fence.answeredBy.size >= fence.others) fence.done();
+  };
+  const send = (message: Message) => database.notify(channel, JSON.stringify(message));
+
   await database.listen(channel, (payload) => {
+    let message: Message;
     try {
-      const message = JSON.parse(payload) as { from: string; topic: string; key?: string };
-      if (message.from !== instanceId) deliver(message.topic, message.key);
+      message = JSON.parse(payload) as Message;
     } catch {
-      // A malformed notification is not ours to act on.
+      return; // A malformed notification is not ours to act on.
     }
+    if (message.topic === fenceTopic && message.key) {
+      // Everything committed before this fence has been delivered above (PostgreSQL keeps commit order).
+      if (message.from === instanceId) {
+        const fence = pendingFences.get(message.key);
+        if (fence) fence.ownReceived = true;
+        settleIfComplete(fence);
+      } else if (message.from) {
+        void send({ from: instanceId, to: message.from, topic: fenceAnswerTopic, key: message.key }).catch(() => {});
+      }
+      return;
+    }
+    if (message.topic === fenceAnswerTopic) {
+      if (message.to !== instanceId || !message.key || !message.from) return;
+      const fence = pendingFences.get(message.key);
+      fence?.answeredBy.add(message.from);
+      settleIfComplete(fence);
+      return;
+    }
+    // This instance's own publishes were delivered when made; the triggers' notifications have no sender.
+    if (message.from !== instanceId) deliver(message.topic, message.key);
   });
+  database.onListeningChange(dropAll);
+
+  const runFence = async () => {
+    const id = crypto.randomUUID();
+    let done!: () => void;
+    const settled = new Promise<void>((resolve) => {
+      done = resolve;
+    });
+    const fence: PendingFence = { ownReceived: false, others: Number.POSITIVE_INFINITY, answeredBy: new Set(), done };
+    pendingFences.set(id, fence);
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const payload = JSON.stringify({ from: instanceId, topic: fenceTopic, key: id } satisfies Message);
+      if (database.kind === 'postgres') {
+        // The other instances are the other listener connections on this database (one round trip with the NOTIFY).
+        const [row] = rowsOf(
+          await database.db.execute(
+            sql`select pg_notify(${channel}, ${payload}), (select count(*) from pg_stat_activity where application_name = ${cacheBusApplicationName} and datname = current_database()) as listeners`,
+          ),
+        );
+        fence.others = Math.max(0, Number(row?.listeners ?? 1) - 1);
+      } else {
+        fence.others = 0;
+        await database.notify(channel, payload);
+      }
+      settleIfComplete(fence);
+      const timedOut = new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => resolve(true), fenceTimeoutMs);
+      });
+      if (await Promise.race([settled.then(() => false), timedOut])) {
+        log?.warn(
+          { answered: fence.answeredBy.size, expected: fence.others, ownReceived: fence.ownReceived },
+          'cache fence timed out: an instance did not confirm its caches were invalidated',
+        );
+      }
+    } finally {
+      clearTimeout(timer);
+      pendingFences.delete(id);
+    }
+  };
+  // Fences asked for before one is sent share it: each caller's change committed before the shared NOTIFY.
+  let joinable: Promise<void> | undefined;
+
   return {
     async publish(topic, key) {
       deliver(topic, key);
-      const payload = JSON.stringify({ from: instanceId, topic, key });
-      const [row] = rowsOf(
-        await database.db.execute(sql`select nextval(${cacheEpochSequence}) as epoch, pg_notify(${channel}, ${payload})`),
-      );
-      // This instance's own publish needs no full drop here (it delivered at once above).
-      if (row && BigInt(String(row.epoch)) === BigInt(epoch) + 1n) epoch = String(row.epoch);
+      await send({ from: instanceId, topic, key });
     },
     subscribe(topic, onInvalidate) {
       subscribers.set(topic, [...(subscribers.get(topic) ?? []), onInvalidate]);
     },
-    epochColumn: sql<string>`(select last_value from ${sql.raw(cacheEpochSequence)})`,
-    observeEpoch(value) {
-      if (value === undefined || value === null || String(value) === epoch) return;
-      epoch = String(value);
-      for (const topic of subscribers.keys()) deliver(topic, undefined);
+    get reliable() {
+      return database.isListening();
+    },
+    dropAll,
+    fence() {
+      // Not listening: nothing to wait for, and the caches are not trusted until it listens again.
+      if (!database.isListening()) return Promise.resolve();
+      joinable ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+        joinable = undefined;
+        return runFence();
+      });
+      return joinable;
     },
   };
 }
@@ -103,7 +183,7 @@ export class TtlCache<V> {
     const generation = this.#generation;
     const value = await load();
     // Dropped while loading: what was read may predate the change, so it is used once, not kept.
-    if (generation === this.#generation) this.set(key, value);
+    if (value !== undefined && generation === this.#generation) this.set(key, value);
     return value;
   }
 
@@ -111,5 +191,11 @@ export class TtlCache<V> {
     this.#generation += 1;
     if (key === undefined) this.#entries.clear();
     else this.#entries.delete(key);
+  }
+
+  /** Drops every entry whose key matches (an invalidation that names a part of the key). */
+  deleteWhere(matches: (key: string) => boolean): void {
+    this.#generation += 1;
+    for (const key of this.#entries.keys()) if (matches(key)) this.#entries.delete(key);
   }
 }

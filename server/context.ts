@@ -1,7 +1,6 @@
 // The composition root's view of the server: configuration, database and the services that the
 // cross-cutting plugins (tenant, auth, permission) and several modules share. Each service is
 // created by its module's factory in app.ts; modules reach each other only through this object.
-import type { SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuditService } from './audit/index.ts';
 import type { Config } from './config.ts';
@@ -105,10 +104,15 @@ export interface Mailer {
 export interface CacheBus {
   publish(topic: string, key?: string): Promise<void>;
   subscribe(topic: string, onInvalidate: (key: string | undefined) => void): void;
-  /** A column (scalar subquery) whose value is the bus's epoch: read it with the caller's session. */
-  epochColumn: SQL<string>;
-  /** Drops every cache of this instance when the epoch read by a request moved since (server/cache.ts). */
-  observeEpoch(value: string | number | bigint | null | undefined): void;
+  /** False while this instance may be missing notifications (its listener is lost): caches are not to be trusted. */
+  readonly reliable: boolean;
+  /** Drops every cache of this instance. */
+  dropAll(): void;
+  /**
+   * Resolves when every listening instance has received every notification committed before the
+   * call (so has dropped what those changes made stale), or after a bounded wait (server/cache.ts).
+   */
+  fence(): Promise<void>;
 }
 
 export interface AppContext {

@@ -29,8 +29,19 @@ export interface Database {
   withStatementTimeout(ms: number): Db;
   notify(channel: string, payload: string): Promise<void>;
   listen(channel: string, onMessage: (payload: string) => void): Promise<void>;
+  /**
+   * Whether notifications are being received now. On PostgreSQL the listener is one connection
+   * (application_name `cache-bus`, which is how instances count each other: cache.ts); while it is
+   * lost, notifications are missed, so the cache bus must not trust its caches.
+   */
+  isListening(): boolean;
+  /** Called when the listener is lost (false) and when it listens again after a loss (true). */
+  onListeningChange(onChange: (listening: boolean) => void): void;
   close(): Promise<void>;
 }
+
+/** The application_name of each instance's notification listener (PostgreSQL). */
+export const cacheBusApplicationName = 'cache-bus';
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -57,6 +68,9 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     listen: async (channel, onMessage) => {
       await client.listen(channelName(channel), onMessage);
     },
+    // In-process: nothing to lose.
+    isListening: () => true,
+    onListeningChange: () => {},
     close: () => client.close(),
   };
 }
@@ -68,17 +82,34 @@ async function openPostgres(connectionString: string): Promise<Database> {
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   const timedPools = new Map<number, { pool: pg.Pool; db: Db }>();
   let listener: pg.Client | undefined;
-  const handlers = new Map<string, (payload: string) => void>();
+  let closing = false;
+  // Several apps may share one Database (tests, benchmarks): each channel has a list of handlers.
+  const handlers = new Map<string, Array<(payload: string) => void>>();
+  const listeningChanged: Array<(listening: boolean) => void> = [];
+  const lost = (client: pg.Client) => {
+    if (listener !== client) return;
+    listener = undefined;
+    for (const onChange of listeningChanged) onChange(false);
+    if (!closing) setTimeout(() => void reconnect(), 1000).unref();
+  };
   const connectListener = async () => {
-    const client = new pg.Client({ connectionString });
-    client.on('error', () => {
-      listener = undefined;
-      setTimeout(() => void connectListener().catch(() => {}), 1000).unref();
+    const client = new pg.Client({ connectionString, application_name: cacheBusApplicationName });
+    client.on('error', () => lost(client));
+    client.on('end', () => lost(client));
+    client.on('notification', (message) => {
+      for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? '');
     });
-    client.on('notification', (message) => handlers.get(message.channel)?.(message.payload ?? ''));
     await client.connect();
     for (const channel of handlers.keys()) await client.query(`LISTEN ${channel}`);
     listener = client;
+  };
+  const reconnect = async () => {
+    try {
+      await connectListener();
+      for (const onChange of listeningChanged) onChange(true);
+    } catch {
+      if (!closing) setTimeout(() => void reconnect(), 1000).unref();
+    }
   };
   return {
     db,
@@ -109,11 +140,17 @@ async function openPostgres(connectionString: string): Promise<Database> {
       await pool.query('select pg_notify($1, $2)', [channelName(channel), payload]);
     },
     listen: async (channel, onMessage) => {
-      handlers.set(channelName(channel), onMessage);
+      const known = handlers.get(channelName(channel));
+      handlers.set(channel, [...(known ?? []), onMessage]);
       if (!listener) await connectListener();
-      else await listener.query(`LISTEN ${channel}`);
+      else if (!known) await listener.query(`LISTEN ${channel}`);
+    },
+    isListening: () => listener !== undefined,
+    onListeningChange: (onChange) => {
+      listeningChanged.push(onChange);
     },
     close: async () => {
+      closing = true;
       await listener?.end().catch(() => {});
       await Promise.all([...timedPools.values()].map((timed) => timed.pool.end()));
       await pool.end();

@@ -25,6 +25,7 @@ import { SecurityLogActions, securityLogIdentity } from './sign-in.ts';
 import { userinfoRoutes } from './userinfo.ts';
 import { createTokenVerifier } from './verifier.ts';
 import { verifyClientSecret } from '../modules/openiddict/application-store.ts';
+import { changesState } from '../plugins/request-context.ts';
 
 export interface IdentityServer {
   tokens: AccessTokenVerifier;
@@ -125,7 +126,13 @@ export async function createIdentityServer(ctx: AppContext): Promise<IdentitySer
       return includeSid.call(this) || this.front_channel_session_required === true;
     },
   });
-  // First, so that it compresses the body the other middleware and oidc-provider leave.
+  // Outermost: a token, revocation or sign-out answers only when every instance has heard what it
+  // changed (the cache bus's fence, as for the API's own writes in request-context.ts).
+  provider.use(async (koa, next) => {
+    await next();
+    if (changesState(koa.method)) await ctx.cache.fence();
+  });
+  // Next, so that it compresses the body the other middleware and oidc-provider leave.
   provider.use(identityCompression());
   provider.use(revokeStructuredTokens(provider, ctx));
   provider.use(frontChannelLogout(ctx));

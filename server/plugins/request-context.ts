@@ -13,6 +13,7 @@ import type { AppContext, CurrentClient, CurrentUser, TenantInfo } from '../cont
 import { applications, identitySessions, users } from '../db/schema/index.ts';
 import { forbidden, tenantResolveError, unauthenticated } from '../errors.ts';
 import { secretStamp } from '../modules/openiddict/application-store.ts';
+import { TtlCache } from '../cache.ts';
 import { hotStatement } from './hot-statement.ts';
 import { cultureFromAcceptLanguage, defaultCulture, findLanguage, localizeWith, type TextOverrides } from '../localization/index.ts';
 import type { LocalizableText } from '../errors.ts';
@@ -104,15 +105,13 @@ interface LiveCallerRow {
   >;
   sessionRowId: string;
   lastAccessed: Date | null;
-  epoch: string | number | bigint | null;
 }
 
 /**
  * The live-session check as prepared statements, built once per app (on PostgreSQL named, so each
  * connection parses and plans them once; run on the driver without Drizzle's per-request work,
  * hot-statement.ts): the session joined with its user, or the user alone for a token without a
- * session, and the cache bus's epoch (caches another instance invalidated since are dropped before
- * the tenant, permission and feature checks read them). One round trip either way.
+ * session. One round trip either way, and none while the answer is cached (callerCache).
  */
 function liveCallerQueries(ctx: AppContext) {
   // Only what the checks and CurrentUser need: the password hash and the rest stay in the database.
@@ -134,7 +133,6 @@ function liveCallerQueries(ctx: AppContext) {
     user,
     sessionRowId: identitySessions.id,
     lastAccessed: identitySessions.lastAccessed,
-    epoch: ctx.cache.epochColumn,
   };
   const bySession = hotStatement<LiveCallerRow>(
     ctx.database,
@@ -147,7 +145,7 @@ function liveCallerQueries(ctx: AppContext) {
       .where(and(eq(identitySessions.sessionId, sql.placeholder('sessionId')), eq(users.id, sql.placeholder('userId'))))
       .limit(1),
   );
-  const byUserSelection = { user, sessionRowId: users.id, lastAccessed: users.lastModificationTime, epoch: ctx.cache.epochColumn };
+  const byUserSelection = { user, sessionRowId: users.id, lastAccessed: users.lastModificationTime };
   const byUser = hotStatement<LiveCallerRow>(
     ctx.database,
     'live_caller_by_user',
@@ -163,7 +161,6 @@ function liveCallerQueries(ctx: AppContext) {
     clientType: applications.clientType,
     clientSecret: applications.clientSecret,
     grantTypes: applications.grantTypes,
-    epoch: ctx.cache.epochColumn,
   };
   const byClient = hotStatement<LiveClientRow>(
     ctx.database,
@@ -175,17 +172,30 @@ function liveCallerQueries(ctx: AppContext) {
       .where(and(eq(applications.clientId, sql.placeholder('clientId')), eq(applications.isDeleted, false)))
       .limit(1),
   );
+  // The answers for sessions and users that exist, kept until the database says the session was
+  // deleted or the user changed (migration 0028's triggers, delivered by the cache bus; ADR 0028).
+  // The lifetime only bounds memory and a notification lost without the listener noticing.
+  const callers = new TtlCache<LiveCallerRow | undefined>(60_000);
+  ctx.cache.subscribe(callerTopic, (userId) =>
+    userId === undefined ? callers.delete(undefined) : callers.deleteWhere((key) => key.endsWith(`|${userId}`)),
+  );
   return {
-    find: (userId: string, sessionId: string | null) => (sessionId ? bySession.execute({ sessionId, userId }) : byUser.execute({ userId })),
+    find: (userId: string, sessionId: string | null) =>
+      callers.getOrLoad(`${sessionId ?? ''}|${userId}`, async () => {
+        const [row] = await (sessionId ? bySession.execute({ sessionId, userId }) : byUser.execute({ userId }));
+        return row;
+      }),
     findClient: (clientId: string) => byClient.execute({ clientId }),
   };
 }
+
+/** The cache bus topic of the triggers that notify a changed user or a deleted session (key: the user id). */
+const callerTopic = 'caller';
 
 interface LiveClientRow {
   clientType: string;
   clientSecret: string | null;
   grantTypes: string[];
-  epoch: string | number | bigint | null;
 }
 
 type LiveCallerQueries = ReturnType<typeof liveCallerQueries>;
@@ -203,17 +213,17 @@ async function resolveCaller(ctx: AppContext, queries: LiveCallerQueries, reques
   const tokenClient = claimString(claims.client_id);
   // oidc-provider gives a client-credentials token the client id as its subject (no account).
   if (!sessionId && userId && userId === tokenClient) {
-    await resolveClient(ctx, queries, request, tokenClient, claims);
+    await resolveClient(queries, request, tokenClient, claims);
     return;
   }
   if (!userId || !guidPattern.test(userId)) {
     request.tokenError = 'invalid_token';
     return;
   }
-  // One indexed lookup per request: a signed-out or revoked session, or a disabled or deleted user,
-  // stops working here and now rather than when the token expires.
-  const [row] = await queries.find(userId, sessionId);
-  ctx.cache.observeEpoch(row?.epoch);
+  // A signed-out or revoked session, or a disabled or deleted user, stops working here on the next
+  // request rather than when the token expires: the answer is cached only until the database says
+  // otherwise, and the request that changed it waited for every instance to hear so (fence).
+  const row = await queries.find(userId, sessionId);
   if (!row?.user.isActive || row.user.isDeleted || (row.user.lockoutEnd && row.user.lockoutEnd > new Date())) {
     request.tokenError = 'invalid_token';
     return;
@@ -230,6 +240,7 @@ async function resolveCaller(ctx: AppContext, queries: LiveCallerQueries, reques
   });
   if (sessionId && (!row.lastAccessed || Date.now() - row.lastAccessed.getTime() > 60_000)) {
     // Last activity is informational: written at most once a minute, never blocking the request.
+    row.lastAccessed = new Date();
     void ctx.db
       .update(identitySessions)
       .set({ lastAccessed: new Date() })
@@ -244,14 +255,12 @@ async function resolveCaller(ctx: AppContext, queries: LiveCallerQueries, reques
  * client, withdrawing the flow or regenerating the secret stops its tokens on the next request.
  */
 async function resolveClient(
-  ctx: AppContext,
   queries: LiveCallerQueries,
   request: FastifyRequest,
   clientId: string,
   claims: Record<string, unknown>,
 ): Promise<void> {
   const [row] = await queries.findClient(clientId);
-  ctx.cache.observeEpoch(row?.epoch);
   const live =
     row?.clientType === 'confidential' &&
     row.grantTypes.includes('client_credentials') &&
@@ -330,6 +339,8 @@ export function registerRequestContext(app: FastifyInstance, ctx: AppContext): v
   });
   const queries = liveCallerQueries(ctx);
   app.addHook('onRequest', async (request, reply) => {
+    // Notifications may be missed while the listener is lost: no cache is trusted until it is back.
+    if (!ctx.cache.reliable) ctx.cache.dropAll();
     const requested = requestedCulture(request);
     request.culture = requested ?? defaultCulture;
     try {
@@ -349,7 +360,16 @@ export function registerRequestContext(app: FastifyInstance, ctx: AppContext): v
     request.textOverrides = overrides instanceof Promise ? await overrides : overrides;
     await checkAccess(ctx, request);
   });
+  // A request that may have changed something answers only when every instance has heard of it
+  // (server/cache.ts), so the next request, wherever it lands, does not act on a stale cache.
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (changesState(request.method)) await ctx.cache.fence();
+    return payload;
+  });
 }
+
+/** Whether a request of this method may change state (HTTP's unsafe methods). */
+export const changesState = (method: string) => method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS';
 
 /** A user row as the caller the permission, feature and audit code sees; a token's claims fill the rest. */
 export function currentUserFromRow(

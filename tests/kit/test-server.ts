@@ -9,6 +9,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { type BuiltApp, buildApp } from '../../server/app.ts';
 import { type Config, loadConfig } from '../../server/config.ts';
+import { openDatabase } from '../../server/db/client.ts';
 import { seed } from '../../server/db/seed/index.ts';
 
 export interface TestServer extends BuiltApp {
@@ -76,6 +77,35 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
       await built.close();
       await pgDatabase?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A second instance of a PostgreSQL test server: same database, secrets and public URL, its own
+ * pool and notification listener (as a second process behind a load balancer). Its notifications
+ * can be handed to it late (notificationDelayMs), as on a busy machine, so a test shows that the
+ * next request does not depend on when a notification arrives.
+ */
+export async function startSecondInstance(
+  first: TestServer,
+  options: { notificationDelayMs?: number } = {},
+): Promise<BuiltApp & { url: string }> {
+  const database = await openDatabase({ databaseUrl: first.config.databaseUrl, dataDir: first.config.dataDir });
+  const delay = options.notificationDelayMs ?? 0;
+  if (delay > 0) {
+    const listen = database.listen.bind(database);
+    database.listen = (channel, onMessage) => listen(channel, (payload) => void setTimeout(() => onMessage(payload), delay));
+  }
+  const built = await buildApp({ config: { ...first.config }, database, logger: false });
+  await built.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = built.app.server.address();
+  return {
+    ...built,
+    url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
+    async close() {
+      await built.close();
+      await database.close();
     },
   };
 }

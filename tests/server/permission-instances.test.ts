@@ -1,29 +1,25 @@
 // Two server instances on one PostgreSQL database, each with its own connections and its own
 // notification listener (as two processes behind a load balancer): a permission removed through one
 // is refused on the very next request to the other, although the other had it cached, and so is a
-// role taken from the user. No polling: the other instance reads the cache bus's epoch with the
-// caller's session (server/cache.ts), so it does not depend on when the notification arrives.
+// role taken from the user. No polling, and the other instance hears every notification 300 ms late:
+// the changing request answers only when the other has heard (the cache bus's fence, server/cache.ts).
 // PGlite is single-process, so this suite runs only with TEST_DATABASE_URL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BuiltApp, buildApp } from '../../server/app.ts';
 import { authHeaders, createUser, passwordToken } from '../kit/auth.ts';
-import { databaseKind, startTestServer, type TestServer } from '../kit/test-server.ts';
+import { databaseKind, startSecondInstance, startTestServer, type TestServer } from '../kit/test-server.ts';
 
 const postgres = databaseKind === 'postgres';
 const password = '1q2w3E*';
 let first: TestServer;
-let second: BuiltApp;
+let second: Awaited<ReturnType<typeof startSecondInstance>>;
 let secondUrl: string;
 let admin: string;
 
 beforeAll(async () => {
   if (!postgres) return;
   first = await startTestServer();
-  // Same database, secrets key and public URL; its own pool and listener (no shared Database object).
-  second = await buildApp({ config: { ...first.config }, logger: false });
-  await second.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = second.app.server.address();
-  secondUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  second = await startSecondInstance(first, { notificationDelayMs: 300 });
+  secondUrl = second.url;
   admin = (await passwordToken(first, { userName: 'admin', password })).access_token;
 });
 afterAll(async () => {
