@@ -17,6 +17,7 @@ import fs from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { startBenchApp } from './bench-app.ts';
 import { keepAliveAgent, loadInWorker, send } from './http-load.ts';
 
@@ -108,6 +109,8 @@ export async function runBreakdown(options: { db: 'pglite' | 'postgres'; request
   const { built, listen } = await startBenchApp({ dataDir, databaseUrl });
   try {
     const { url, token } = await listen();
+    // A database kept between runs may have grown since its last statistics (audit-overhead.ts adds roles).
+    await built.ctx.db.execute(sql`analyze`);
     const headers = { authorization: `Bearer ${token}`, 'accept-language': 'en', 'accept-encoding': 'br, gzip' };
     const agent = keepAliveAgent();
     const once = async () => {

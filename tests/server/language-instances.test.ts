@@ -2,9 +2,9 @@
 // edited through one is served by the other on its very next application-localization request,
 // although the other had that culture's texts cached; a restore likewise; a language enabled or
 // disabled through one is in (or out of) the other's language menus at once. The callers are signed
-// in, so the other instance reads the cache bus's epoch with their session (server/cache.ts) and the
-// test does not depend on when the notification arrives (an anonymous caller's request is served
-// fresh once the notification has arrived). The application-localization answer's ETag is the same
+// in; either way the changing request answers only when the other instance has heard of it (the
+// cache bus's fence, server/cache.ts), so the test does not depend on when the notification
+// arrives. The application-localization answer's ETag is the same
 // in both instances for the same texts, 304 while nothing changed, and a new one (200) on the other
 // instance right after an edit; a lookup name and an error text edited through one are served by the
 // other. PGlite is single-process, so this suite runs only with TEST_DATABASE_URL.
