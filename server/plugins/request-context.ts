@@ -111,7 +111,7 @@ interface LiveCallerRow {
  * The live-session check as prepared statements, built once per app (on PostgreSQL named, so each
  * connection parses and plans them once; run on the driver without Drizzle's per-request work,
  * hot-statement.ts): the session joined with its user, or the user alone for a token without a
- * session. One round trip either way, and none while the answer is cached (callerCache).
+ * session. One round trip either way, and none while the answer is cached (`callers` below).
  */
 function liveCallerQueries(ctx: AppContext) {
   // Only what the checks and CurrentUser need: the password hash and the rest stay in the database.
@@ -181,7 +181,8 @@ function liveCallerQueries(ctx: AppContext) {
   );
   return {
     find: (userId: string, sessionId: string | null) =>
-      callers.getOrLoad(`${sessionId ?? ''}|${userId}`, async () => {
+      // Lower case, as the triggers name the user: a token's GUID in capitals must not escape them.
+      callers.getOrLoad(`${sessionId ?? ''}|${userId.toLowerCase()}`, async () => {
         const [row] = await (sessionId ? bySession.execute({ sessionId, userId }) : byUser.execute({ userId }));
         return row;
       }),
