@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { startBenchApp } from './bench-app.ts';
-import { keepAliveAgent, send } from './http-load.ts';
+import { keepAliveAgent, postgresCpu, postgresCpuSince, postmasterOf, send } from './http-load.ts';
 
 function argument(name: string): string | undefined {
   const index = process.argv.indexOf(`--${name}`);
@@ -81,10 +81,19 @@ export async function runLedgerBenchmark(options: {
     }
     const mix: TransferMix = { wallets, cash, sales };
     const loadBefore = load();
-    const { latencies, statuses, elapsed } =
+    // CPU over the measured window (issue 16's figures): the server process's (every thread, minus
+    // the load worker's own when it is one) and PostgreSQL's backends', per transfer.
+    const postmaster = databaseUrl ? await postmasterOf(databaseUrl) : null;
+    const postgresBefore = postmaster ? postgresCpu(postmaster) : null;
+    const processBefore = process.cpuUsage();
+    const { latencies, statuses, elapsed, workerCpuMs } =
       options.via === 'http'
         ? await transfersFromWorker({ url: `${url}/api/app/ledger-transfer`, token, mix, ...options })
         : await transferLoop(await directTransfer(built), mix, options);
+    const processUsed = process.cpuUsage(processBefore);
+    const serverCpuMs = (processUsed.user + processUsed.system) / 1000 - (workerCpuMs ?? 0);
+    const postgresAfter = postmaster ? postgresCpu(postmaster) : null;
+    const postgresCpuMs = postgresBefore && postgresAfter ? postgresCpuSince(postgresBefore, postgresAfter) : null;
     const loadAfter = load();
     const ok = statuses.find(([status]) => status === 200)?.[1] ?? 0;
     latencies.sort((a, b) => a - b);
@@ -96,14 +105,16 @@ export async function runLedgerBenchmark(options: {
       '',
       `Load average (1, 5, 15 min) before: ${loadBefore}; after: ${loadAfter}; ${os.cpus().length} cores.`,
       '',
-      '| transfers/s | transfers | other answers | p50 ms | p95 ms | p99 ms | verify: valid, transfers, seconds |',
-      '| ----------- | --------- | ------------- | ------ | ------ | ------ | --------------------------------- |',
+      '| transfers/s | transfers | other answers | p50 ms | p95 ms | p99 ms | server CPU ms/transfer | PostgreSQL CPU ms/transfer | verify: valid, transfers, seconds |',
+      '| ----------- | --------- | ------------- | ------ | ------ | ------ | ---------------------- | -------------------------- | --------------------------------- |',
       `| ${(ok / elapsed).toFixed(0)} | ${ok} | ${
         statuses
           .filter(([s]) => s !== 200)
           .map(([s, n]) => `${s}: ${n}`)
           .join(', ') || 'none'
-      } | ${percentile(latencies, 50).toFixed(1)} | ${percentile(latencies, 95).toFixed(1)} | ${percentile(latencies, 99).toFixed(1)} | ${String(verify.isValid)}, ${String(verify.checkedTransfers)}, ${verifySeconds.toFixed(1)} |`,
+      } | ${percentile(latencies, 50).toFixed(1)} | ${percentile(latencies, 95).toFixed(1)} | ${percentile(latencies, 99).toFixed(1)} | ${(
+        serverCpuMs / Math.max(1, ok)
+      ).toFixed(2)} | ${postgresCpuMs === null ? '–' : (postgresCpuMs / Math.max(1, ok)).toFixed(2)} | ${String(verify.isValid)}, ${String(verify.checkedTransfers)}, ${verifySeconds.toFixed(1)} |`,
     ];
     return rows.join('\n');
   } finally {
@@ -126,6 +137,8 @@ interface TransferLoad {
   /** Answers by status: [status, count]. */
   statuses: Array<[number, number]>;
   elapsed: number;
+  /** The load worker's own CPU (its thread), when the load ran in one. */
+  workerCpuMs?: number;
 }
 
 /** One measured transfer of the mix: 40% top-up, 40% payment between wallets, 20% purchase. */
@@ -202,7 +215,10 @@ if (workerData?.ledgerTransferJob) {
         body: JSON.stringify(body),
       })
     ).status;
-  parentPort?.postMessage(await transferLoop(post, job.mix, job));
+  const before = process.threadCpuUsage();
+  const result = await transferLoop(post, job.mix, job);
+  const used = process.threadCpuUsage(before);
+  parentPort?.postMessage({ ...result, workerCpuMs: (used.user + used.system) / 1000 });
   agent.destroy();
 }
 

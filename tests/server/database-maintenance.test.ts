@@ -2,7 +2,7 @@
 // date, which PGlite (no autovacuum) would otherwise never do. On PostgreSQL the job does nothing.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runDatabaseMaintenance } from '../../server/jobs/database-maintenance.ts';
+import { runDatabaseMaintenance, vacuumQueueTables } from '../../server/jobs/database-maintenance.ts';
 import { databaseKind, startTestServer, type TestServer } from '../kit/test-server.ts';
 
 let server: TestServer;
@@ -35,5 +35,23 @@ describe.skipIf(databaseKind !== 'pglite')('database maintenance on PGlite', () 
     expect(await estimatedRows()).not.toBe(total.rows[0]!.n);
     await runDatabaseMaintenance(server.ctx);
     expect(await estimatedRows()).toBe(total.rows[0]!.n);
+  });
+
+  it('vacuums the audit outbox, a queue, so the writer does not scan what it already deleted', async () => {
+    const deadRows = async () =>
+      Number(
+        (
+          (await server.ctx.db.execute(sql`select n_dead_tup::int as n from pg_stat_user_tables where relname = 'audit_outbox'`)) as unknown as {
+            rows: Array<{ n: number }>;
+          }
+        ).rows[0]!.n,
+      );
+    await server.ctx.db.execute(
+      sql`insert into audit_outbox (id, tenant_id, payload) select gen_random_uuid(), null, '{"changes":[]}'::jsonb from generate_series(1, 300)`,
+    );
+    await server.ctx.db.execute(sql`delete from audit_outbox where payload = '{"changes":[]}'::jsonb`);
+    await expect.poll(deadRows).toBeGreaterThanOrEqual(300);
+    await vacuumQueueTables(server.ctx);
+    await expect.poll(deadRows).toBe(0);
   });
 });

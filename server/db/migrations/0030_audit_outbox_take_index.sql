@@ -1,0 +1,1 @@
+CREATE INDEX "audit_outbox_created_at_idx" ON "audit_outbox" USING btree ("created_at");
