@@ -100,6 +100,21 @@ export async function runLedgerBenchmark(options: {
     const verifyStart = performance.now();
     const verify = (await call('GET', '/api/app/ledger/verify')).body;
     const verifySeconds = (performance.now() - verifyStart) / 1000;
+    const others =
+      statuses
+        .filter(([s]) => s !== 200)
+        .map(([s, n]) => `${s}: ${n}`)
+        .join(', ') || 'none';
+    const perTransfer = (ms: number | null) => (ms === null ? '–' : (ms / Math.max(1, ok)).toFixed(2));
+    const figures = [
+      (ok / elapsed).toFixed(0),
+      ok,
+      others,
+      ...[50, 95, 99].map((p) => percentile(latencies, p).toFixed(1)),
+      perTransfer(serverCpuMs),
+      perTransfer(postgresCpuMs),
+      `${String(verify.isValid)}, ${String(verify.checkedTransfers)}, ${verifySeconds.toFixed(1)}`,
+    ];
     const rows = [
       `#### Ledger transfers, ${options.db === 'postgres' ? 'PostgreSQL (node-postgres)' : 'PGlite 0.5 (embedded)'} ${options.via === 'http' ? 'through HTTP' : 'to the writer directly'}: ${options.wallets} wallets, 2 hot accounts, concurrency ${options.concurrency}, ${options.seconds} s`,
       '',
@@ -107,14 +122,7 @@ export async function runLedgerBenchmark(options: {
       '',
       '| transfers/s | transfers | other answers | p50 ms | p95 ms | p99 ms | server CPU ms/transfer | PostgreSQL CPU ms/transfer | verify: valid, transfers, seconds |',
       '| ----------- | --------- | ------------- | ------ | ------ | ------ | ---------------------- | -------------------------- | --------------------------------- |',
-      `| ${(ok / elapsed).toFixed(0)} | ${ok} | ${
-        statuses
-          .filter(([s]) => s !== 200)
-          .map(([s, n]) => `${s}: ${n}`)
-          .join(', ') || 'none'
-      } | ${percentile(latencies, 50).toFixed(1)} | ${percentile(latencies, 95).toFixed(1)} | ${percentile(latencies, 99).toFixed(1)} | ${(
-        serverCpuMs / Math.max(1, ok)
-      ).toFixed(2)} | ${postgresCpuMs === null ? '–' : (postgresCpuMs / Math.max(1, ok)).toFixed(2)} | ${String(verify.isValid)}, ${String(verify.checkedTransfers)}, ${verifySeconds.toFixed(1)} |`,
+      `| ${figures.join(' | ')} |`,
     ];
     return rows.join('\n');
   } finally {

@@ -41,7 +41,9 @@ describe.skipIf(databaseKind !== 'pglite')('database maintenance on PGlite', () 
     const deadRows = async () =>
       Number(
         (
-          (await server.ctx.db.execute(sql`select n_dead_tup::int as n from pg_stat_user_tables where relname = 'audit_outbox'`)) as unknown as {
+          (await server.ctx.db.execute(
+            sql`select n_dead_tup::int as n from pg_stat_user_tables where relname = 'audit_outbox'`,
+          )) as unknown as {
             rows: Array<{ n: number }>;
           }
         ).rows[0]!.n,
