@@ -62,10 +62,21 @@ function watchCalls(page: Page) {
   return calls;
 }
 
-async function signInTo(browser: Browser, address: string, user: { userName: string; password: string }) {
+async function signInTo(
+  browser: Browser,
+  address: string,
+  user: { userName: string; password: string },
+  options: { configurationDelayMs?: number } = {},
+) {
   await acceptCookies(browser.context, server.url);
   const page = await browser.context.newPage();
   const calls = watchCalls(page);
+  const delay = options.configurationDelayMs ?? 0;
+  if (delay > 0)
+    await page.route('**/api/abp/application-configuration**', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      await route.continue();
+    });
   await page.goto(`${server.url}${address}`);
   await submitLoginPage(page, user.userName, user.password);
   return { page, calls };
@@ -75,7 +86,15 @@ describe('the returned-to screen after sign-in', () => {
   it('starts the audit list beside the configuration, and the list shows that answer without asking again', async () => {
     const browser = await launchBrowser();
     try {
-      const { page, calls } = await signInTo(browser, '/audit-logs?httpStatusCode=400', { userName: 'admin', password: '1q2w3E*' });
+      // The configuration answers 500 ms late: a list that waited for it (or for the screen it lets
+      // render) would start after it ended. Without the delay the server answers it in a few
+      // milliseconds, sooner than the screen's module loads, and the order would be chance.
+      const { page, calls } = await signInTo(
+        browser,
+        '/audit-logs?httpStatusCode=400',
+        { userName: 'admin', password: '1q2w3E*' },
+        { configurationDelayMs: 500 },
+      );
       const table = page.getByRole('table', { name: 'Audit logs' });
       await table.getByRole('row').filter({ hasText: '/api/identity/users' }).first().waitFor();
       expect(page.url()).toBe(`${server.url}/audit-logs?httpStatusCode=400`);
