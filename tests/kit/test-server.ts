@@ -7,9 +7,11 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { type BuiltApp, buildApp } from '../../server/app.ts';
 import { type Config, loadConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/client.ts';
+import { passwordToken } from './auth.ts';
 import { seed } from '../../server/db/seed/index.ts';
 
 export interface TestServer extends BuiltApp {
@@ -108,4 +110,24 @@ export async function startSecondInstance(
       await database.close();
     },
   };
+}
+
+/**
+ * A PostgreSQL test server and a second instance of it (startSecondInstance), started before the
+ * file's tests and stopped after them, with the host admin's access token; nothing on PGlite (one
+ * process), where the file's suites are skipped. Read the fields inside tests, once started.
+ */
+export function twoInstances(options: { notificationDelayMs?: number } = {}) {
+  const pair = {} as { first: TestServer; second: Awaited<ReturnType<typeof startSecondInstance>>; admin: string };
+  beforeAll(async () => {
+    if (databaseKind !== 'postgres') return;
+    pair.first = await startTestServer();
+    pair.second = await startSecondInstance(pair.first, options);
+    pair.admin = (await passwordToken(pair.first, { userName: 'admin', password: '1q2w3E*' })).access_token;
+  });
+  afterAll(async () => {
+    await pair.second?.close();
+    await pair.first?.stop();
+  });
+  return pair;
 }

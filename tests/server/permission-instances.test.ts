@@ -4,53 +4,38 @@
 // role taken from the user. No polling, and the other instance hears every notification 300 ms late:
 // the changing request answers only when the other has heard (the cache bus's fence, server/cache.ts).
 // PGlite is single-process, so this suite runs only with TEST_DATABASE_URL.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { authHeaders, createUser, passwordToken } from '../kit/auth.ts';
-import { databaseKind, startSecondInstance, startTestServer, type TestServer } from '../kit/test-server.ts';
+import { databaseKind, twoInstances } from '../kit/test-server.ts';
 
 const postgres = databaseKind === 'postgres';
 const password = '1q2w3E*';
-let first: TestServer;
-let second: Awaited<ReturnType<typeof startSecondInstance>>;
-let secondUrl: string;
-let admin: string;
-
-beforeAll(async () => {
-  if (!postgres) return;
-  first = await startTestServer();
-  second = await startSecondInstance(first, { notificationDelayMs: 300 });
-  secondUrl = second.url;
-  admin = (await passwordToken(first, { userName: 'admin', password })).access_token;
-});
-afterAll(async () => {
-  await second?.close();
-  await first?.stop();
-});
+const pair = twoInstances({ notificationDelayMs: 300 });
 
 const call = (url: string, token: string, init: RequestInit = {}) =>
   fetch(url, { ...init, headers: { ...authHeaders(token), 'content-type': 'application/json' } });
 const setRolePermission = async (role: string, name: string, isGranted: boolean) => {
-  const url = `${first.url}/api/permission-management/permissions?providerName=R&providerKey=${encodeURIComponent(role)}`;
-  const response = await call(url, admin, { method: 'PUT', body: JSON.stringify({ permissions: [{ name, isGranted }] }) });
+  const url = `${pair.first.url}/api/permission-management/permissions?providerName=R&providerKey=${encodeURIComponent(role)}`;
+  const response = await call(url, pair.admin, { method: 'PUT', body: JSON.stringify({ permissions: [{ name, isGranted }] }) });
   expect(response.status).toBe(204);
 };
 
 describe.skipIf(!postgres)('a permission change made through one instance', () => {
   it('is refused, and granted again, on the next request to the other instance', async () => {
-    const created = await call(`${first.url}/api/identity/roles`, admin, {
+    const created = await call(`${pair.first.url}/api/identity/roles`, pair.admin, {
       method: 'POST',
       body: JSON.stringify({ name: 'instances-clerk' }),
     });
     expect(created.status).toBe(200);
-    const userId = await createUser(first, { userName: 'instances.clerk', password });
-    const assigned = await call(`${first.url}/api/identity/users/${userId}/roles`, admin, {
+    const userId = await createUser(pair.first, { userName: 'instances.clerk', password });
+    const assigned = await call(`${pair.first.url}/api/identity/users/${userId}/roles`, pair.admin, {
       method: 'PUT',
       body: JSON.stringify({ roleNames: ['instances-clerk'] }),
     });
     expect(assigned.status).toBe(204);
     await setRolePermission('instances-clerk', 'AbpIdentity.Roles', true);
-    const clerk = (await passwordToken(first, { userName: 'instances.clerk', password })).access_token;
-    const rolesOnSecond = () => call(`${secondUrl}/api/identity/roles`, clerk).then((r) => r.status);
+    const clerk = (await passwordToken(pair.first, { userName: 'instances.clerk', password })).access_token;
+    const rolesOnSecond = () => call(`${pair.second.url}/api/identity/roles`, clerk).then((r) => r.status);
 
     for (let round = 0; round < 3; round += 1) {
       // The second instance reads the grant and caches it (twice: the second answer comes from its cache).
@@ -64,7 +49,7 @@ describe.skipIf(!postgres)('a permission change made through one instance', () =
 
     // Taking the role away from the user (another cache: the user's role names) works the same way.
     expect(await rolesOnSecond()).toBe(200);
-    const unassigned = await call(`${first.url}/api/identity/users/${userId}/roles`, admin, {
+    const unassigned = await call(`${pair.first.url}/api/identity/users/${userId}/roles`, pair.admin, {
       method: 'PUT',
       body: JSON.stringify({ roleNames: [] }),
     });
