@@ -10,9 +10,9 @@
 //   so the primary keys grow at their right edge;
 // - rows are made here, from a seeded generator, and streamed with COPY … FROM STDIN (PostgreSQL)
 //   or COPY … FROM '/dev/blob' (PGlite): one transaction per batch holds the batch's logs,
-//   actions, entity changes and property changes, so a batch is all there or not at all;
+//   actions and entity changes (with their property changes), so a batch is all there or not at all;
 // - with --indexes-after (the default on PostgreSQL from 1,000,000 logs) the secondary indexes of
-//   the four tables are dropped before the load and built after it (their definitions are kept in
+//   the three tables are dropped before the load and built after it (their definitions are kept in
 //   the state file first), then the tables are VACUUM ANALYZEd (visibility map for index-only scans);
 // - resumable: the state file (default in the temp directory, named after the database and tenant)
 //   holds the run's seed, start, batches done and the dropped indexes; a run that finds an
@@ -228,15 +228,7 @@ const columns = {
     'entity_id',
     'entity_type_full_name',
     'extra_properties',
-  ],
-  entity_property_changes: [
-    'id',
-    'entity_change_id',
-    'tenant_id',
-    'property_name',
-    'property_type_full_name',
-    'original_value',
-    'new_value',
+    'property_changes',
   ],
 } as const;
 type Table = keyof typeof columns;
@@ -268,8 +260,8 @@ export function batchRows(
   n: number,
 ): { firstId: string; text: Record<Table, string[]>; rollup: RollupDelta[] } {
   const random = generator(context.seed ^ Math.imul(batch + 1, 0x9e3779b1));
-  const text: Record<Table, string[]> = { audit_logs: [], audit_log_actions: [], entity_changes: [], entity_property_changes: [] };
-  const buffers: Record<Table, string> = { audit_logs: '', audit_log_actions: '', entity_changes: '', entity_property_changes: '' };
+  const text: Record<Table, string[]> = { audit_logs: [], audit_log_actions: [], entity_changes: [] };
+  const buffers: Record<Table, string> = { audit_logs: '', audit_log_actions: '', entity_changes: '' };
   const push = (table: Table, row: string) => {
     buffers[table] += row;
     if (buffers[table].length > 1_000_000) {
@@ -388,36 +380,21 @@ export function batchRows(
     if (random() < 0.1) {
       const changeId = timeOrderedUuid(at, random);
       const changeType = [0, 1, 1, 1, 2][(random() * 5) | 0] as number;
-      push(
-        'entity_changes',
-        line([
-          changeId,
-          id,
-          tenantId,
-          iso,
-          changeType,
-          tenantId,
-          entityIds[(random() * entityIds.length) | 0],
-          entityTypes[(random() * entityTypes.length) | 0],
-          '{}',
-        ]),
-      );
+      const entityId = entityIds[(random() * entityIds.length) | 0];
+      const entityType = entityTypes[(random() * entityTypes.length) | 0];
       const count = 1 + ((random() * 4) | 0);
       const first = (random() * 1000) | 0;
-      for (let p = 1; p <= count; p += 1) {
-        push(
-          'entity_property_changes',
-          line([
-            timeOrderedUuid(at, random),
-            changeId,
-            tenantId,
-            properties[(first + p) % properties.length],
-            'System.String',
-            changeType === 0 ? null : `old-${(random() * 1000) | 0}`,
-            changeType === 2 ? null : `new-${(random() * 1000) | 0}`,
-          ]),
-        );
-      }
+      // Stored as the writer stores them (ADR 0029): a jsonb array ordered by property name.
+      const propertyChanges = Array.from({ length: count }, (_, p) => ({
+        propertyName: properties[(first + p + 1) % properties.length]!,
+        propertyTypeFullName: 'System.String',
+        originalValue: changeType === 0 ? null : `old-${(random() * 1000) | 0}`,
+        newValue: changeType === 2 ? null : `new-${(random() * 1000) | 0}`,
+      })).sort((a, b) => (a.propertyName < b.propertyName ? -1 : 1));
+      push(
+        'entity_changes',
+        line([changeId, id, tenantId, iso, changeType, tenantId, entityId, entityType, '{}', JSON.stringify(propertyChanges)]),
+      );
     }
   }
   for (const table of tables) if (buffers[table]) text[table].push(buffers[table]);
@@ -599,23 +576,23 @@ async function rowsOf<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
-/** Secondary indexes of the four tables: neither primary keys nor backing a constraint. */
+/** Secondary indexes of the three tables: neither primary keys nor backing a constraint. */
 async function secondaryIndexes(db: Db): Promise<Array<{ name: string; definition: string }>> {
   return rowsOf(
     db,
     sql`select i.indexname as name, i.indexdef as definition from pg_indexes i
-        where i.schemaname = current_schema() and i.tablename in ('audit_logs', 'audit_log_actions', 'entity_changes', 'entity_property_changes')
+        where i.schemaname = current_schema() and i.tablename in ('audit_logs', 'audit_log_actions', 'entity_changes')
           and not exists (select 1 from pg_constraint c where c.conname = i.indexname)
         order by i.tablename, i.indexname`,
   );
 }
 
-/** Foreign keys among the four tables (children to audit_logs and entity_changes). */
+/** Foreign keys among the three tables (children to audit_logs). */
 async function foreignKeys(db: Db): Promise<Array<{ table: string; name: string; definition: string }>> {
   return rowsOf(
     db,
     sql`select c.conrelid::regclass::text as table, c.conname as name, pg_get_constraintdef(c.oid) as definition from pg_constraint c
-        where c.contype = 'f' and c.conrelid::regclass::text in ('audit_log_actions', 'entity_changes', 'entity_property_changes')
+        where c.contype = 'f' and c.conrelid::regclass::text in ('audit_log_actions', 'entity_changes')
         order by 1, 2`,
   );
 }

@@ -1,7 +1,7 @@
 // Writes audit logs off the request path. Rules:
 // - a changing request's log is committed with the change as one audit_outbox row (journal.ts,
 //   ADR 0010); each flush first expands the outbox, batchSize rows per transaction, oldest first:
-//   log, action, entity changes and property changes inserted and the rows deleted in the same
+//   log, action and entity changes (each with its property changes, ADR 0029) inserted and the rows deleted in the same
 //   transaction, rows locked by another instance skipped (FOR UPDATE SKIP LOCKED), so no row is
 //   expanded twice; the completion of a row's log (status code, durations, exceptions) that waits
 //   in the queue is applied as the log is inserted; a row that fails on its own stays in the
@@ -23,8 +23,8 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { insertRows } from '../plugins/hot-statement.ts';
-import { auditLogActions, auditLogs, auditOutbox, entityChanges, entityPropertyChanges } from '../db/schema/index.ts';
+import { insertNewRows, insertRows } from '../plugins/hot-statement.ts';
+import { auditLogActions, auditLogs, auditOutbox, entityChanges, type StoredPropertyChange } from '../db/schema/index.ts';
 import type { EntityChangeRecord } from './scope.ts';
 
 export interface AuditActionRecord {
@@ -100,7 +100,6 @@ async function insertChunked<T>(rows: T[], size: number, insert: (chunk: T[]) =>
 type LogRow = typeof auditLogs.$inferInsert;
 type ActionRow = typeof auditLogActions.$inferInsert;
 type ChangeRow = typeof entityChanges.$inferInsert;
-type PropertyRow = typeof entityPropertyChanges.$inferInsert;
 
 function logRowOf(record: AuditLogRecord, id: string): LogRow {
   return {
@@ -143,18 +142,14 @@ function actionRowOf(action: AuditActionRecord, logId: string, tenantId: string 
   };
 }
 
-/** Rows of `changes` under the log `logId`, appended to `changeRows` and `propertyRows`. */
-function changeRowsOf(
-  changes: EntityChangeRecord[],
-  logId: string,
-  tenantId: string | null,
-  changeRows: ChangeRow[],
-  propertyRows: PropertyRow[],
-): void {
+const byPropertyName = (a: StoredPropertyChange, b: StoredPropertyChange) =>
+  a.propertyName < b.propertyName ? -1 : a.propertyName > b.propertyName ? 1 : 0;
+
+/** Rows of `changes` under the log `logId`, appended to `changeRows`. */
+function changeRowsOf(changes: EntityChangeRecord[], logId: string, tenantId: string | null, changeRows: ChangeRow[]): void {
   for (const change of changes) {
-    const changeId = crypto.randomUUID();
     changeRows.push({
-      id: changeId,
+      id: crypto.randomUUID(),
       auditLogId: logId,
       tenantId,
       changeTime: change.changeTime,
@@ -162,28 +157,26 @@ function changeRowsOf(
       entityTenantId: change.entityTenantId,
       entityId: cut(change.entityId, 128),
       entityTypeFullName: cut(change.entityTypeFullName, 128)!,
+      // In the order the screens list them, so a read needs no sort.
+      propertyChanges: change.propertyChanges
+        .map((property) => ({
+          propertyName: cut(property.propertyName, 128)!,
+          propertyTypeFullName: cut(property.propertyTypeFullName, 64)!,
+          originalValue: cut(property.originalValue, 512),
+          newValue: cut(property.newValue, 512),
+        }))
+        .sort(byPropertyName),
     });
-    for (const property of change.propertyChanges) {
-      propertyRows.push({
-        entityChangeId: changeId,
-        tenantId,
-        propertyName: cut(property.propertyName, 128)!,
-        propertyTypeFullName: cut(property.propertyTypeFullName, 64)!,
-        originalValue: cut(property.originalValue, 512),
-        newValue: cut(property.newValue, 512),
-      });
-    }
   }
 }
 
 type Executor = Pick<Db, 'insert' | 'execute'>;
 
-// Built by hand on the transaction's driver client (plugins/hot-statement.ts): a changing request
-// has a dozen or more property changes, and Drizzle's building checked every value's entity type
-// (about a fifth of the server's CPU under bench/ledger-transfers.ts --via http).
-async function insertChanges(tx: Executor, changeRows: ChangeRow[], propertyRows: PropertyRow[]): Promise<void> {
+// Built by hand on the transaction's driver client (plugins/hot-statement.ts): Drizzle's building
+// checked every value's entity type (about a fifth of the server's CPU under
+// bench/ledger-transfers.ts --via http, when property changes were rows of their own).
+async function insertChanges(tx: Executor, changeRows: ChangeRow[]): Promise<void> {
   await insertChunked(changeRows, 2000, (chunk) => insertRows(tx, entityChanges, chunk));
-  await insertChunked(propertyRows, 2000, (chunk) => insertRows(tx, entityPropertyChanges, chunk));
 }
 
 /** What an outbox row holds: the log as known when its transaction committed, and its changes. */
@@ -344,7 +337,6 @@ export async function expandAuditOutbox(
       const logRows: LogRow[] = [];
       const logs = new Map<string, AuditLogRecord>();
       const changeRows: ChangeRow[] = [];
-      const propertyRows: PropertyRow[] = [];
       for (const row of rows) {
         const payload = (typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload) as AuditOutboxPayload;
         const { record, changes } = fromOutbox(row.id, row.tenant_id, payload);
@@ -361,12 +353,11 @@ export async function expandAuditOutbox(
           logs.set(row.id, log);
           logRows.push(logRowOf(log, row.id));
         }
-        changeRowsOf(changes, row.id, tenantId, changeRows, propertyRows);
+        changeRowsOf(changes, row.id, tenantId, changeRows);
       }
       const inserted = new Set<string>();
       await insertChunked(logRows, 1000, async (chunk) => {
-        const ids = await tx.insert(auditLogs).values(chunk).onConflictDoNothing({ target: auditLogs.id }).returning({ id: auditLogs.id });
-        for (const { id } of ids) inserted.add(id);
+        for (const id of await insertNewRows(tx, auditLogs, chunk)) inserted.add(id);
       });
       const actionRows: ActionRow[] = [];
       for (const [id, log] of logs) {
@@ -379,7 +370,7 @@ export async function expandAuditOutbox(
         500,
         (chunk) => completeLogs(tx, chunk),
       );
-      await insertChanges(tx, changeRows, propertyRows);
+      await insertChanges(tx, changeRows);
       const ids = rows.map((row) => row.id);
       await tx.execute(sql`delete from ${auditOutbox} where id in ${uuids(ids)}`);
       return ids;
@@ -420,11 +411,10 @@ async function writeRecords(db: Db, records: AuditLogRecord[]): Promise<AuditLog
       for (const id of await completeLogs(tx, chunk)) applied.add(id);
     });
     const changeRows: ChangeRow[] = [];
-    const propertyRows: PropertyRow[] = [];
     for (const record of [...fresh, ...completions.filter((c) => applied.has(c.id!))]) {
-      changeRowsOf(record.entityChanges, record.id!, record.tenantId, changeRows, propertyRows);
+      changeRowsOf(record.entityChanges, record.id!, record.tenantId, changeRows);
     }
-    await insertChanges(tx, changeRows, propertyRows);
+    await insertChanges(tx, changeRows);
     return completions.filter((c) => !applied.has(c.id!));
   });
 }

@@ -155,9 +155,47 @@ function insertShape(table: Table) {
  */
 export async function insertRows(tx: unknown, table: Table, rows: Array<Record<string, unknown>>): Promise<void> {
   if (!rows.length) return;
+  await insertBuilt(tx, table, rows, '', () => (tx as DrizzleInsert).insert(table).values(rows));
+}
+
+/**
+ * insertRows, but a row whose primary key `id` is there already is skipped (`on conflict (id) do
+ * nothing`, as Drizzle's onConflictDoNothing): the ids of the rows inserted.
+ */
+export async function insertNewRows(tx: unknown, table: Table, rows: Array<Record<string, unknown>>): Promise<string[]> {
+  if (!rows.length) return [];
+  const inserted = (await insertBuilt(tx, table, rows, ' on conflict (id) do nothing returning id', () =>
+    (tx as DrizzleInsert)
+      .insert(table)
+      .values(rows)
+      .onConflictDoNothing({ target: (table as unknown as { id: Column }).id })
+      .returning({ id: (table as unknown as { id: Column }).id }),
+  )) as Array<{ id: string }>;
+  return inserted.map((row) => row.id);
+}
+
+type DrizzleInsert = {
+  insert(table: Table): {
+    values(rows: unknown[]): Promise<unknown> & {
+      onConflictDoNothing(config: { target: Column }): { returning(fields: { id: Column }): Promise<unknown> };
+    };
+  };
+};
+
+/** The rows of `insert … values … tail`: built by hand on the driver's client, else `drizzle()`'s. */
+async function insertBuilt(
+  tx: unknown,
+  table: Table,
+  rows: Array<Record<string, unknown>>,
+  tail: string,
+  drizzle: () => Promise<unknown>,
+): Promise<unknown[]> {
   const client = (tx as { session?: { client?: { query?: unknown } } }).session?.client;
-  const drizzleInsert = () => (tx as { insert(table: Table): { values(rows: unknown[]): Promise<unknown> } }).insert(table).values(rows);
-  if (!client || typeof client.query !== 'function') return void (await drizzleInsert());
+  const viaDrizzle = async () => {
+    const result = await drizzle();
+    return Array.isArray(result) ? result : [];
+  };
+  if (!client || typeof client.query !== 'function') return viaDrizzle();
   const { columns, head } = insertShape(table);
   const values: unknown[] = [];
   const tuples: string[] = [];
@@ -173,11 +211,13 @@ export async function insertRows(tx: unknown, table: Table, rows: Array<Record<s
           continue;
         }
       }
-      if (is(value, SQL)) return void (await drizzleInsert());
+      if (is(value, SQL)) return viaDrizzle();
       values.push(value === null || value === undefined ? null : column.mapToDriverValue(value));
       cells.push(`$${values.length}`);
     }
     tuples.push(`(${cells.join(', ')})`);
   }
-  await (client.query as (text: string, values: unknown[]) => Promise<unknown>).call(client, head + tuples.join(', '), values);
+  const query = client.query as (text: string, values: unknown[]) => Promise<{ rows?: unknown[] }>;
+  const result = await query.call(client, head + tuples.join(', ') + tail, values);
+  return result.rows ?? [];
 }

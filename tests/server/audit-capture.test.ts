@@ -7,7 +7,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actionNameOf, maskSecrets } from '../../server/audit/capture.ts';
 import { type AuditLogRecord, createAuditLogWriter } from '../../server/audit/writer.ts';
-import { auditLogActions, auditLogs, auditOutbox, entityChanges, entityPropertyChanges } from '../../server/db/schema/index.ts';
+import { auditLogActions, auditLogs, auditOutbox, entityChanges } from '../../server/db/schema/index.ts';
 import { startTestServer, type TestServer } from '../kit/test-server.ts';
 import { type Caller, signIn, strongPassword, tenantIdOf } from './identity-helpers.ts';
 
@@ -32,17 +32,7 @@ const logByCorrelation = async (correlationId: string) => {
   if (!log) return null;
   const actions = await server.ctx.db.select().from(auditLogActions).where(eq(auditLogActions.auditLogId, log.id));
   const changes = await server.ctx.db.select().from(entityChanges).where(eq(entityChanges.auditLogId, log.id));
-  const properties = changes.length
-    ? await server.ctx.db
-        .select()
-        .from(entityPropertyChanges)
-        .where(
-          inArray(
-            entityPropertyChanges.entityChangeId,
-            changes.map((c) => c.id),
-          ),
-        )
-    : [];
+  const properties = changes.flatMap((c) => c.propertyChanges.map((p) => ({ ...p, entityChangeId: c.id })));
   return { log, actions, changes, properties };
 };
 

@@ -6,7 +6,7 @@ import * as XLSX from '@e965/xlsx';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedAuditLogs } from '../../scripts/seed-audit-logs.ts';
-import { auditLogExportJobs, auditLogs, entityChanges, entityPropertyChanges, exportFileChunks } from '../../server/db/schema/index.ts';
+import { auditLogExportJobs, auditLogs, entityChanges, exportFileChunks } from '../../server/db/schema/index.ts';
 import { createAuditExports, defaultAuditExportOptions } from '../../server/jobs/audit-export.ts';
 import { outboxMails } from '../kit/auth.ts';
 import { startTestServer, type TestServer } from '../kit/test-server.ts';
@@ -88,21 +88,18 @@ beforeAll(async () => {
     .insert(auditLogs)
     .values({ tenantId: null, applicationName: 'ExportTest', userName: 'changer', executionTime: at(2), executionDuration: 3 })
     .returning({ id: auditLogs.id });
-  const changes = await db
-    .insert(entityChanges)
-    .values([
-      { auditLogId: log!.id, changeTime: at(2), changeType: 1, entityId: '=1+1', entityTypeFullName: 'Test.Entity' },
-      { auditLogId: log!.id, changeTime: at(3), changeType: 1, entityId: 'e-2', entityTypeFullName: 'Test.Entity' },
-      { auditLogId: log!.id, changeTime: at(4), changeType: 0, entityId: 'e-3', entityTypeFullName: 'Test.Entity' },
-    ])
-    .returning({ id: entityChanges.id });
-  await db.insert(entityPropertyChanges).values({
-    entityChangeId: changes[0]!.id,
-    propertyName: 'Name',
-    propertyTypeFullName: 'System.String',
-    originalValue: 'old',
-    newValue: 'new',
-  });
+  await db.insert(entityChanges).values([
+    {
+      auditLogId: log!.id,
+      changeTime: at(2),
+      changeType: 1,
+      entityId: '=1+1',
+      entityTypeFullName: 'Test.Entity',
+      propertyChanges: [{ propertyName: 'Name', propertyTypeFullName: 'System.String', originalValue: 'old', newValue: 'new' }],
+    },
+    { auditLogId: log!.id, changeTime: at(3), changeType: 1, entityId: 'e-2', entityTypeFullName: 'Test.Entity' },
+    { auditLogId: log!.id, changeTime: at(4), changeType: 0, entityId: 'e-3', entityTypeFullName: 'Test.Entity' },
+  ]);
   // Enough generated host rows that an unfiltered export is a background job.
   await seedAuditLogs(db, { count: 200, tenantId: null, batchSize: 200 });
 });

@@ -71,7 +71,11 @@ const seeded = {
         entityTenantId: null,
         entityId,
         entityTypeFullName: `Test.Entity${run}`,
-        propertyChanges: [{ propertyName: 'Name', propertyTypeFullName: 'System.String', originalValue: '"a"', newValue: '"b"' }],
+        // Out of order on purpose: they are answered ordered by name.
+        propertyChanges: [
+          { propertyName: 'Name', propertyTypeFullName: 'System.String', originalValue: '"a"', newValue: '"b"' },
+          { propertyName: 'Code', propertyTypeFullName: 'System.String', originalValue: null, newValue: '"c"' },
+        ],
       },
     ],
   }),
@@ -206,7 +210,13 @@ describe('GET /api/audit-logging/audit-logs', () => {
       JSON.stringify({ input: { password: '***' } }, null, 2),
     );
     expect(detail.body.entityChanges).toHaveLength(1);
-    expect(detail.body.entityChanges[0]).toMatchObject({ changeType: 1, propertyChanges: [{ propertyName: 'Name', newValue: '"b"' }] });
+    expect(detail.body.entityChanges[0]).toMatchObject({
+      changeType: 1,
+      propertyChanges: [
+        { propertyName: 'Code', newValue: '"c"' },
+        { propertyName: 'Name', newValue: '"b"' },
+      ],
+    });
     expectError(await acme.call('GET', `/api/audit-logging/audit-logs/${seeded.post.id}`), 404);
     expectError(await admin.call('GET', `/api/audit-logging/audit-logs/${crypto.randomUUID()}`), 404);
   });
@@ -271,8 +281,20 @@ describe('entity changes', () => {
 
   it("answers one change, with and without the user name, and an entity's history", async () => {
     const id = await changeIdOf();
-    const one = await admin.call<{ id: string; propertyChanges: unknown[] }>('GET', `/api/audit-logging/audit-logs/entity-changes/${id}`);
-    expect(one.body).toMatchObject({ id, propertyChanges: [{ propertyName: 'Name', originalValue: '"a"', newValue: '"b"' }] });
+    type Change = { id: string; propertyChanges: Array<{ id: string; entityChangeId: string }> };
+    const one = await admin.call<Change>('GET', `/api/audit-logging/audit-logs/entity-changes/${id}`);
+    expect(one.body).toMatchObject({
+      id,
+      propertyChanges: [
+        { propertyName: 'Code', originalValue: null, newValue: '"c"', entityChangeId: id },
+        { propertyName: 'Name', originalValue: '"a"', newValue: '"b"', entityChangeId: id },
+      ],
+    });
+    // A property change's id (derived, ADR 0029) is its own and the same at every read.
+    const propertyIds = one.body.propertyChanges.map((p) => p.id);
+    expect(new Set([...propertyIds, id]).size).toBe(3);
+    const again = await admin.call<Change>('GET', `/api/audit-logging/audit-logs/entity-changes/${id}`);
+    expect(again.body.propertyChanges.map((p) => p.id)).toEqual(propertyIds);
     const withName = await admin.call<{ entityChange: { id: string; entityId: string }; userName: string }>(
       'GET',
       `/api/audit-logging/audit-logs/entity-change-with-username/${id}`,

@@ -18,7 +18,7 @@ import {
   writeAuditOutbox,
   writeAuditOutboxRows,
 } from '../../server/audit/writer.ts';
-import { auditLogActions, auditLogs, auditOutbox, entityChanges, entityPropertyChanges } from '../../server/db/schema/index.ts';
+import { auditLogActions, auditLogs, auditOutbox, entityChanges } from '../../server/db/schema/index.ts';
 import { databaseKind, startTestServer, type TestServer } from '../kit/test-server.ts';
 
 let server: TestServer;
@@ -87,11 +87,14 @@ async function stateOf(id: string) {
   const logs = await db.select().from(auditLogs).where(eq(auditLogs.id, id));
   const actions = await db.select().from(auditLogActions).where(eq(auditLogActions.auditLogId, id));
   const changes = await db.select().from(entityChanges).where(eq(entityChanges.auditLogId, id));
-  const properties = [];
-  for (const c of changes)
-    properties.push(...(await db.select().from(entityPropertyChanges).where(eq(entityPropertyChanges.entityChangeId, c.id))));
   const outbox = await db.select().from(auditOutbox).where(eq(auditOutbox.id, id));
-  return { logs, actions, changes: changes.map((c) => c.entityId).sort(), properties: properties.length, outbox };
+  return {
+    logs,
+    actions,
+    changes: changes.map((c) => c.entityId).sort(),
+    properties: changes.reduce((n, c) => n + c.propertyChanges.length, 0),
+    outbox,
+  };
 }
 
 const inTransaction = (id: string, log: AuditLogRecord, changes: EntityChangeRecord[]) =>

@@ -122,7 +122,7 @@ describe('seed-audit-logs', () => {
     expect(perLog.reduce((sum, r) => sum + r.n, 0)).toBe(count);
     const [changes] = await query<{ logs: number; changes: number; without_properties: number; types: number; entities: number }>(
       `select count(distinct audit_log_id)::int as logs, count(*)::int as changes,
-              count(*) filter (where not exists (select 1 from entity_property_changes p where p.entity_change_id = c.id))::int as without_properties,
+              count(*) filter (where jsonb_array_length(c.property_changes) = 0)::int as without_properties,
               count(distinct change_type)::int as types, count(distinct entity_type_full_name)::int as entities
          from entity_changes c where c.tenant_id = '${acmeId}'`,
     );
@@ -133,8 +133,8 @@ describe('seed-audit-logs', () => {
     expect(changes!.entities).toBeGreaterThanOrEqual(4);
     // Created changes have no original values, deleted ones no new values.
     const [wrong] = await query<{ n: number }>(
-      `select count(*)::int as n from entity_property_changes p join entity_changes c on c.id = p.entity_change_id
-        where c.tenant_id = '${acmeId}' and ((c.change_type = 0 and p.original_value is not null) or (c.change_type = 2 and p.new_value is not null))`,
+      `select count(*)::int as n from entity_changes c, jsonb_array_elements(c.property_changes) p
+        where c.tenant_id = '${acmeId}' and ((c.change_type = 0 and p ->> 'originalValue' is not null) or (c.change_type = 2 and p ->> 'newValue' is not null))`,
     );
     expect(wrong!.n).toBe(0);
   });

@@ -11,7 +11,7 @@ import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { lookupValues } from '../../server/db/schema/index.ts';
 import { seed } from '../../server/db/seed/index.ts';
-import { uuidV5 } from '../../server/modules/lookups/ids.ts';
+import { uuidV5 } from '../../server/modules/shared/uuid-v5.ts';
 import { authHeaders, passwordToken } from '../kit/auth.ts';
 import { startTestServer, type TestServer, testSecretsKey } from '../kit/test-server.ts';
 

@@ -1,5 +1,5 @@
-// Tables of the audit-logging area (ABP's AbpAuditLogs, AbpAuditLogActions, AbpEntityChanges,
-// AbpEntityPropertyChanges). Rules:
+// Tables of the audit-logging area (ABP's AbpAuditLogs, AbpAuditLogActions, AbpEntityChanges; ABP's
+// AbpEntityPropertyChanges rows are a jsonb array on their entity change, ADR 0029). Rules:
 // - One audit_logs row per audited request; its actions and entity changes hang off it and go with it
 //   (ON DELETE CASCADE), so the deleter only deletes audit_logs rows.
 // - tenant_id is copied onto every child row (null = host) so tenant-scoped queries need no join.
@@ -120,6 +120,8 @@ export const entityChanges = pgTable(
     entityId: varchar('entity_id', { length: 128 }),
     entityTypeFullName: varchar('entity_type_full_name', { length: 128 }).notNull(),
     extraProperties: extraProperties(),
+    /** Its property changes, ordered by property name (ADR 0029: one row, not one per property). */
+    propertyChanges: jsonb('property_changes').$type<StoredPropertyChange[]>().notNull().default([]),
   },
   (t) => [
     index('entity_changes_audit_log_idx').on(t.auditLogId),
@@ -131,28 +133,24 @@ export const entityChanges = pgTable(
   ],
 );
 
-export const entityPropertyChanges = pgTable(
-  'entity_property_changes',
-  {
-    id: id(),
-    entityChangeId: uuid('entity_change_id')
-      .notNull()
-      .references(() => entityChanges.id, { onDelete: 'cascade' }),
-    tenantId: tenantId(),
-    propertyName: varchar('property_name', { length: 128 }).notNull(),
-    propertyTypeFullName: varchar('property_type_full_name', { length: 64 }).notNull(),
-    originalValue: varchar('original_value', { length: 512 }),
-    newValue: varchar('new_value', { length: 512 }),
-  },
-  (t) => [index('entity_property_changes_entity_change_idx').on(t.entityChangeId)],
-);
+/**
+ * One property change as stored in `entity_changes.property_changes` (ADR 0029): ABP's
+ * EntityPropertyChange without the ids, which are its entity change's (tenant, change) and, for
+ * the property's own id, derived from the change's id and its position (audit-log-repository.ts).
+ */
+export interface StoredPropertyChange {
+  propertyName: string;
+  propertyTypeFullName: string;
+  originalValue: string | null;
+  newValue: string | null;
+}
 
 /**
  * The transactional outbox of audit logs (ADR 0010). A request's transaction that changed something
  * inserts (or, for a later transaction of the same request, merges into) one row keyed by the
  * request's audit log id: payload holds the log as known then, its action and the entity changes.
- * The batched writer (server/audit/writer.ts) expands rows into audit_logs, audit_log_actions,
- * entity_changes and entity_property_changes and deletes them in one transaction. Besides the
+ * The batched writer (server/audit/writer.ts) expands rows into audit_logs, audit_log_actions and
+ * entity_changes and deletes them in one transaction. Besides the
  * primary key, one index: the writer takes the oldest rows, and without it every take read the
  * whole heap, which for a queue is mostly rows already deleted (bench/README, "The audit outbox as
  * a queue"); one small btree insert on the request's path buys a take that skips them.

@@ -30,7 +30,8 @@ import type {
 import type { PagedResult } from '../../../contract/common.ts';
 import { type DayFigures, dayMs, rolledUpDays, utcDay } from '../../audit/daily-stats.ts';
 import type { AppContext } from '../../context.ts';
-import { auditLogActions, auditLogs, entityChanges, entityPropertyChanges } from '../../db/schema/index.ts';
+import { uuidV5 } from '../shared/uuid-v5.ts';
+import { auditLogActions, auditLogs, entityChanges, type StoredPropertyChange } from '../../db/schema/index.ts';
 import { invalidField, notFound } from '../../errors.ts';
 import { pageWithCount } from '../shared/counting.ts';
 import { likePattern, orderBy, type PageRequest, pageOf } from '../shared/paging.ts';
@@ -39,7 +40,6 @@ import { sameTenant } from '../shared/tenancy.ts';
 type AuditLogRow = typeof auditLogs.$inferSelect;
 type ActionRow = typeof auditLogActions.$inferSelect;
 type EntityChangeRow = typeof entityChanges.$inferSelect;
-type PropertyChangeRow = typeof entityPropertyChanges.$inferSelect;
 
 /** A query date: a day or a date-time; no offset means UTC. */
 export function parseQueryDate(value: string, member: string): Date {
@@ -262,17 +262,19 @@ const toActionDto = (row: ActionRow): AuditLogActionDto => ({
   extraProperties: row.extraProperties ?? {},
 });
 
-const toPropertyChangeDto = (row: PropertyChangeRow): EntityPropertyChangeDto => ({
-  id: row.id,
-  tenantId: row.tenantId,
-  entityChangeId: row.entityChangeId,
-  propertyName: row.propertyName,
-  propertyTypeFullName: row.propertyTypeFullName,
-  originalValue: row.originalValue,
-  newValue: row.newValue,
+// A stored property change has no id of its own (ADR 0029): ABP's DTO gets the version-5 UUID of
+// its position in the namespace of its entity change's id, the same at every read.
+const toPropertyChangeDto = (change: EntityChangeRow, property: StoredPropertyChange, index: number): EntityPropertyChangeDto => ({
+  id: uuidV5(String(index), change.id),
+  tenantId: change.tenantId,
+  entityChangeId: change.id,
+  propertyName: property.propertyName,
+  propertyTypeFullName: property.propertyTypeFullName,
+  originalValue: property.originalValue,
+  newValue: property.newValue,
 });
 
-const toEntityChangeDto = (row: EntityChangeRow, properties: PropertyChangeRow[]): EntityChangeDto => ({
+const toEntityChangeDto = (row: EntityChangeRow): EntityChangeDto => ({
   id: row.id,
   auditLogId: row.auditLogId,
   tenantId: row.tenantId,
@@ -281,7 +283,7 @@ const toEntityChangeDto = (row: EntityChangeRow, properties: PropertyChangeRow[]
   entityTenantId: row.entityTenantId,
   entityId: row.entityId,
   entityTypeFullName: row.entityTypeFullName,
-  propertyChanges: properties.map(toPropertyChangeDto),
+  propertyChanges: row.propertyChanges.map((property, index) => toPropertyChangeDto(row, property, index)),
   extraProperties: row.extraProperties ?? {},
 });
 
@@ -313,33 +315,6 @@ export const toAuditLogDto = (row: AuditLogRow, actions: AuditLogActionDto[] = [
   entityChanges: changes,
 });
 
-const propertyChangesOf = (ctx: AppContext, where: SQL) =>
-  ctx.db.select().from(entityPropertyChanges).where(where).orderBy(asc(entityPropertyChanges.propertyName));
-
-/** Entity change DTOs with the given property changes, in the order of `rows`. */
-function entityChangeDtos(rows: EntityChangeRow[], properties: PropertyChangeRow[]): EntityChangeDto[] {
-  const byChange = new Map<string, PropertyChangeRow[]>();
-  for (const property of properties) {
-    const list = byChange.get(property.entityChangeId) ?? [];
-    list.push(property);
-    byChange.set(property.entityChangeId, list);
-  }
-  return rows.map((row) => toEntityChangeDto(row, byChange.get(row.id) ?? []));
-}
-
-/** Entity change DTOs with their property changes, in the order of `rows`. */
-async function withPropertyChanges(ctx: AppContext, rows: EntityChangeRow[]): Promise<EntityChangeDto[]> {
-  if (!rows.length) return [];
-  const properties = await propertyChangesOf(
-    ctx,
-    inArray(
-      entityPropertyChanges.entityChangeId,
-      rows.map((r) => r.id),
-    ),
-  );
-  return entityChangeDtos(rows, properties);
-}
-
 /** The audit log list: one page and the total (the count strategy lives here). */
 export async function listAuditLogs(
   ctx: AppContext,
@@ -360,13 +335,13 @@ export const auditLogNotFound = (id: string) => notFound('AuditLog', id);
 export const entityChangeNotFound = (id: string) => notFound('EntityChange', id);
 
 /**
- * One audit log with its actions and its entity changes (each with its property changes). The four
+ * One audit log with its actions and its entity changes (each with its property changes). The three
  * reads go out together (one round trip on PostgreSQL, each off its foreign-key index): the child
  * rows carry the tenant id too, so none of them can leak another tenant's rows before the log is found.
  */
 export async function getAuditLog(ctx: AppContext, tenantId: string | null, id: string): Promise<AuditLogDto> {
   const changesOfLog = and(sameTenant(entityChanges.tenantId, tenantId), eq(entityChanges.auditLogId, id));
-  const [[row], actions, changes, properties] = await Promise.all([
+  const [[row], actions, changes] = await Promise.all([
     ctx.db
       .select()
       .from(auditLogs)
@@ -378,13 +353,9 @@ export async function getAuditLog(ctx: AppContext, tenantId: string | null, id: 
       .where(and(sameTenant(auditLogActions.tenantId, tenantId), eq(auditLogActions.auditLogId, id)))
       .orderBy(asc(auditLogActions.executionTime), asc(auditLogActions.id)),
     ctx.db.select().from(entityChanges).where(changesOfLog).orderBy(asc(entityChanges.changeTime), asc(entityChanges.id)),
-    propertyChangesOf(
-      ctx,
-      inArray(entityPropertyChanges.entityChangeId, ctx.db.select({ id: entityChanges.id }).from(entityChanges).where(changesOfLog)),
-    ),
   ]);
   if (!row) throw auditLogNotFound(id);
-  return toAuditLogDto(row, actions.map(toActionDto), entityChangeDtos(changes, properties));
+  return toAuditLogDto(row, actions.map(toActionDto), changes.map(toEntityChangeDto));
 }
 
 export async function listEntityChanges(
@@ -399,7 +370,7 @@ export async function listEntityChanges(
   const { rows, totalCount, isEstimate } = await pageWithCount(ctx, entityChanges, where, { offset, limit }, () =>
     pageRows(ctx, entityChanges, tenantId, where, order, { offset, limit }),
   );
-  return { totalCount, items: await withPropertyChanges(ctx, rows), extraProperties: { totalCountIsEstimate: isEstimate } };
+  return { totalCount, items: rows.map(toEntityChangeDto), extraProperties: { totalCountIsEstimate: isEstimate } };
 }
 
 export async function getEntityChange(ctx: AppContext, tenantId: string | null, id: string): Promise<EntityChangeDto> {
@@ -409,8 +380,7 @@ export async function getEntityChange(ctx: AppContext, tenantId: string | null, 
     .where(and(sameTenant(entityChanges.tenantId, tenantId), eq(entityChanges.id, id)))
     .limit(1);
   if (!row) throw entityChangeNotFound(id);
-  const [dto] = await withPropertyChanges(ctx, [row]);
-  return dto!;
+  return toEntityChangeDto(row);
 }
 
 async function withUserNames(ctx: AppContext, where: SQL, limit?: number): Promise<EntityChangeWithUsernameDto[]> {
@@ -423,11 +393,7 @@ async function withUserNames(ctx: AppContext, where: SQL, limit?: number): Promi
     .$dynamic();
   if (limit) query = query.limit(limit);
   const rows = await query;
-  const dtos = await withPropertyChanges(
-    ctx,
-    rows.map((r) => r.change),
-  );
-  return dtos.map((entityChange, i) => ({ entityChange, userName: rows[i]!.userName }));
+  return rows.map(({ change, userName }) => ({ entityChange: toEntityChangeDto(change), userName }));
 }
 
 export async function getEntityChangeWithUsername(

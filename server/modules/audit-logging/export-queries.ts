@@ -102,8 +102,8 @@ const entityChangeExport: ListExport<EntityChangeFilter> = registerListExport<En
         ['userName', sql`(select a.user_name from audit_logs a where a.id = ${entityChanges.auditLogId})`],
         [
           'propertyChanges',
-          sql`(select string_agg(p.property_name || ': ' || coalesce(p.original_value, '') || ' -> ' || coalesce(p.new_value, ''), E'\n' order by p.property_name)
-               from entity_property_changes p where p.entity_change_id = ${entityChanges.id})`,
+          sql`(select string_agg(p ->> 'propertyName' || ': ' || coalesce(p ->> 'originalValue', '') || ' -> ' || coalesce(p ->> 'newValue', ''), E'\n' order by n)
+               from jsonb_array_elements(${entityChanges.propertyChanges}) with ordinality as e(p, n))`,
         ],
         ['auditLogId', entityChanges.auditLogId],
         ['id', entityChanges.id],
