@@ -1,11 +1,11 @@
 // Writes audit logs off the request path. Rules:
 // - a changing request's log is committed with the change as one audit_outbox row (journal.ts,
 //   ADR 0010); each flush first expands the outbox, batchSize rows per transaction, oldest first:
-//   log, action and entity changes (each with its property changes, ADR 0029) inserted and the rows deleted in the same
-//   transaction, rows locked by another instance skipped (FOR UPDATE SKIP LOCKED), so no row is
-//   expanded twice; the completion of a row's log (status code, durations, exceptions) that waits
-//   in the queue is applied as the log is inserted; a row that fails on its own stays in the
-//   outbox (logged) and is not retried until the process restarts;
+//   log, action and entity changes (each holding its property changes, ADR 0029) inserted and the
+//   rows deleted in the same transaction, rows locked by another instance skipped (FOR UPDATE SKIP
+//   LOCKED), so no row is expanded twice; the completion of a row's log (status code, durations,
+//   exceptions) that waits in the queue is applied as the log is inserted; a row that fails on its
+//   own stays in the outbox (logged) and is not retried until the process restarts;
 // - the timer flushes when records wait, when this process wrote outbox rows since the last
 //   expansion, and every 30 s anyway (rows of an instance that died and did not restart);
 // - otherwise a request only puts its finished record on an in-memory queue; the queue is written
