@@ -162,6 +162,8 @@ export const LedgerTransferDto = Type.Object({
   pendingId: Nullable(Guid),
   timeoutAt: Nullable(DateTime),
   reversalOfId: Nullable(Guid),
+  /** The audit log of the request that made it (null: made by a job, or its tenant keeps no audit log). */
+  auditLogId: Nullable(Guid),
   previousHash: Type.String(),
   hash: Type.String(),
   ...creationAuditedFields,

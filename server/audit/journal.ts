@@ -84,13 +84,13 @@ function frameRow(frame: TransactionFrame): { claimed: EntityChangeRecord[]; row
   const claimed = unwrittenChanges(scope);
   for (const change of claimed) scope.claimed.add(change);
   const changes = claimed.length ? [...claimed, ...frame.changes] : frame.changes;
-  return { claimed, row: changes.length ? scope.journal!.outboxRow(changes) : null };
+  return { claimed, row: changes.length || frame.wrote ? scope.journal!.outboxRow(changes) : null };
 }
 
 /** Committed: the changes stand, written with the log. */
 function settleCommitted(frame: TransactionFrame, claimed: EntityChangeRecord[]): void {
   const { scope } = frame;
-  if (!scope || !(claimed.length || frame.changes.length)) return;
+  if (!scope || !(claimed.length || frame.changes.length || frame.wrote)) return;
   scope.entityChanges.push(...frame.changes);
   for (const change of claimed) {
     scope.claimed.delete(change);

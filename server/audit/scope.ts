@@ -68,6 +68,11 @@ export interface TransactionFrame {
   scope: AuditScope | null;
   tx: unknown;
   changes: EntityChangeRecord[];
+  /**
+   * The transaction wrote something the request's log must commit with, though no entity change
+   * records it (markAuditedWrite): the log is written in it all the same.
+   */
+  wrote?: boolean;
   open: boolean;
 }
 
@@ -205,6 +210,17 @@ export function trackEntityChange(before: Row | null, after: Row | null, options
   const frame = currentTransactionFrame();
   if (frame && frame.scope === scope) frame.changes.push(change);
   else scope.entityChanges.push(change);
+}
+
+/**
+ * The current transaction of the request changes data that no entity change records (the ledger's
+ * transfers, ADR 0030, which are their own history): the request's audit log commits with it, as
+ * it would with an entity change. Does nothing outside a request or a transaction of it.
+ */
+export function markAuditedWrite(): void {
+  const scope = currentAuditScope();
+  const frame = currentTransactionFrame();
+  if (scope && frame && frame.scope === scope) frame.wrote = true;
 }
 
 /** ABP's full names of the entities tracked here (the UI's Full Change History keys on them). */

@@ -9,7 +9,8 @@
 // - every acknowledged transfer exists exactly once, under its key, with the id answered; a replay
 //   of an acknowledged request answers the first answer; a replay with another body is 409; a
 //   refused request keeps no key (ADR 0013), so sent again it runs again and may then succeed;
-// - a refused request (an overdraft: 403) left nothing, and an abandoned one exists at most once.
+// - a refused request (an overdraft: 403) left nothing, and an abandoned one exists at most once;
+// - every transfer names its request's audit log, and that log is there (ADR 0030).
 // PostgreSQL only: PGlite is an embedded database that one process opens at a time, so there is
 // neither a second instance nor a database that outlives a killed server to test; the PostgreSQL
 // pass of the suite (TEST_DATABASE_URL) runs it. Run time on the 2-core CI machine: about 2-4
@@ -255,6 +256,15 @@ describe.skipIf(!onPostgres)('ledger chaos: two instances, kills, replays (Postg
       );
       const abandonedMade = abandoned.filter((r) => made.has(r.key)).length;
       expect(Number(totals[0]!.count)).toBe(acknowledged.length + abandonedMade);
+      // Every transfer names its request's audit log, committed with it, kills included (ADR 0030):
+      // expanded, or still in the outbox.
+      const { rows: unlogged } = await client_.query<{ count: string }>(
+        `select count(*)::text as count from ledger_transfers t where t.idempotency_key = any($1::text[])
+           and (t.audit_log_id is null or not (exists (select 1 from audit_logs a where a.id = t.audit_log_id)
+             or exists (select 1 from audit_outbox o where o.id = t.audit_log_id)))`,
+        [requests.map((r) => r.key)],
+      );
+      expect(Number(unlogged[0]!.count)).toBe(0);
       console.log(
         `ledger chaos: ${total} requests (${acknowledged.length} acknowledged, ${refused.length} refused, ${abandoned.length} abandoned of which ${abandonedMade} made), ` +
           `${requests.reduce((n, r) => n + r.attempts, 0)} sends, ${replays.length} replays, ${otherBody.length} other bodies; ` +

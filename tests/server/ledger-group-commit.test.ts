@@ -5,11 +5,11 @@
 // - a posting guard that reads the transfers (as the account rules' daily totals do) sees the
 //   transfers of the earlier requests of its batch, so a limit over a batch holds as it would over
 //   requests one after the other; and it sees each request's accounts as the earlier ones left them;
-// - requests through HTTP written in one batch each keep their own audit log with the entity change
-//   of their transfer (committed with the batch, ADR 0010's outbox row).
+// - requests through HTTP written in one batch each keep their own audit log, which their transfers
+//   name (committed with the batch, ADR 0010's outbox row; no entity change repeats them, ADR 0030).
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { entityChanges, ledgerIdempotencyKeys, ledgerTransfers } from '../../server/db/schema/index.ts';
+import { auditLogs, ledgerIdempotencyKeys, ledgerTransfers } from '../../server/db/schema/index.ts';
 import { AppError, businessError } from '../../server/errors.ts';
 import type { PostingGuard } from '../../server/modules/ledger/guards.ts';
 import { type LedgerCaller, LedgerWriter, TransactionTypes } from '../../server/modules/ledger/transfer-service.ts';
@@ -115,18 +115,17 @@ describe('ledger group commit', () => {
         }),
       ),
     );
-    const ids = made.map((m) => m.items[0].id as string);
-    // Each transfer's creation is in an audit log of its own, expanded from the outbox within the writer's interval.
-    let logged: Array<{ entityId: string | null; auditLogId: string }> = [];
-    for (let i = 0; i < 100 && logged.length < ids.length; i++) {
+    // Each transfer names its request's audit log (ADR 0030): one per request, each committed with
+    // the batch and expanded from the outbox within the writer's interval.
+    const logIds = made.map((m) => m.items[0].auditLogId as string);
+    expect(new Set(logIds).size).toBe(made.length);
+    let logged: Array<{ id: string; url: string | null }> = [];
+    for (let i = 0; i < 100 && logged.length < logIds.length; i++) {
       await new Promise((resolve) => setTimeout(resolve, 100));
-      logged = await server.ctx.db
-        .select({ entityId: entityChanges.entityId, auditLogId: entityChanges.auditLogId })
-        .from(entityChanges)
-        .where(inArray(entityChanges.entityId, ids));
+      logged = await server.ctx.db.select({ id: auditLogs.id, url: auditLogs.url }).from(auditLogs).where(inArray(auditLogs.id, logIds));
     }
-    expect(logged.map((l) => l.entityId).sort()).toEqual([...ids].sort());
-    expect(new Set(logged.map((l) => l.auditLogId)).size).toBe(ids.length);
+    expect(logged.map((l) => l.id).sort()).toEqual([...logIds].sort());
+    expect(logged.every((l) => l.url === '/api/app/ledger-transfer')).toBe(true);
   });
 
   it('lets a guard that reads the transfers see those of the earlier requests of its batch', async () => {

@@ -274,8 +274,32 @@ describe('ledger', () => {
     const tampered = await call('GET', '/api/app/ledger/verify');
     expect(tampered.body).toMatchObject({ isValid: false, violation: { kind: 'HashChain', transferId: victim!.id, sequence: 3 } });
     await server.ctx.db.execute(sql`update ledger_transfers set code = ${victim!.code} where id = ${victim!.id}`);
+    // The audit log a transfer names is in its hash too.
+    await server.ctx.db.execute(sql`update ledger_transfers set audit_log_id = ${crypto.randomUUID()} where id = ${victim!.id}`);
+    const relinked = await call('GET', '/api/app/ledger/verify');
+    expect(relinked.body).toMatchObject({ isValid: false, violation: { kind: 'HashChain', transferId: victim!.id } });
+    await server.ctx.db.execute(sql`update ledger_transfers set audit_log_id = ${victim!.auditLogId} where id = ${victim!.id}`);
     await server.ctx.db.execute(sql`update ledger_transfers set amount = amount + 1 where id = ${victim!.id}`);
     const amount = await call('GET', '/api/app/ledger/verify');
     expect(amount.body.violation.kind).toBe('AccountTotals');
+  });
+
+  it("names its request's audit log, committed with it; no entity change repeats the transfer", async () => {
+    const { status, body } = await transfer([leg(cash, wallet, '1.25'), leg(wallet, cash, '1.25')]);
+    expect(status).toBe(200);
+    const [first, second] = body.items as Array<{ id: string; auditLogId: string }>;
+    expect(first!.auditLogId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second!.auditLogId).toBe(first!.auditLogId);
+    // Answered, so the log is committed already: in the outbox, or expanded by now.
+    const { rows } = (await server.ctx.db.execute(
+      sql`select (exists (select 1 from audit_outbox where id = ${first!.auditLogId})
+            or exists (select 1 from audit_logs where id = ${first!.auditLogId})) as found`,
+    )) as unknown as { rows: Array<{ found: boolean }> };
+    const [stored] = rows;
+    expect(stored!.found).toBe(true);
+    await server.ctx.audit.writer.flush();
+    const log = await call('GET', `/api/audit-logging/audit-logs/${first!.auditLogId}`);
+    expect(log.status).toBe(200);
+    expect(log.body).toMatchObject({ httpMethod: 'POST', url: '/api/app/ledger-transfer', httpStatusCode: 200, entityChanges: [] });
   });
 });

@@ -97,6 +97,11 @@ export const ledgerTransfers = pgTable(
     pendingId: uuid('pending_id'),
     timeoutAt: timestamp('timeout_at', { withTimezone: true, mode: 'date' }),
     reversalOfId: uuid('reversal_of_id'),
+    /**
+     * The audit log of the request that made it (ADR 0030: a transfer is its own history, no entity
+     * change repeats it; this leads from it to who, from where, with which client). In its hash.
+     */
+    auditLogId: uuid('audit_log_id'),
     ...creationAudited(),
     previousHash: varchar('previous_hash', { length: 64 }).notNull(),
     hash: varchar('hash', { length: 64 }).notNull(),

@@ -38,6 +38,7 @@ export interface ChainedFields {
   reversalOfId: string | null;
   creationTime: Date;
   creatorId: string | null;
+  auditLogId: string | null;
 }
 
 export function transferHash(previousHash: string, t: ChainedFields): string {
@@ -64,6 +65,9 @@ export function transferHash(previousHash: string, t: ChainedFields): string {
     t.reversalOfId,
     t.creationTime.toISOString(),
     t.creatorId,
+    // Appended only when there is one, so the transfers written before the column (ADR 0030)
+    // keep their hashes.
+    ...(t.auditLogId ? [t.auditLogId] : []),
   ];
   return createHash('sha256').update(JSON.stringify(fields)).digest('hex');
 }

@@ -29,7 +29,7 @@ import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { CreateLedgerTransferGroupDto, LedgerTransferDto, LedgerTransferGroupDto } from '../../../contract/ledger.ts';
 import { iso } from '../../../contract/common.ts';
 import { writeAuditsOfRequests } from '../../audit/journal.ts';
-import { type AuditScope, currentAuditScope, runDetached, trackEntityChange } from '../../audit/scope.ts';
+import { type AuditScope, currentAuditScope, markAuditedWrite, runDetached } from '../../audit/scope.ts';
 import type { AppContext } from '../../context.ts';
 import { currencies, type LedgerTransferKind, ledgerAccounts, ledgerTransfers } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors.ts';
@@ -126,6 +126,7 @@ export const toTransferDto = (row: TransferRow, decimals: number): LedgerTransfe
   pendingId: row.pendingId,
   timeoutAt: iso(row.timeoutAt),
   reversalOfId: row.reversalOfId,
+  auditLogId: row.auditLogId,
   previousHash: row.previousHash,
   hash: row.hash,
   creationTime: iso(row.creationTime)!,
@@ -607,6 +608,8 @@ export class LedgerWriter {
     // its first query runs, and not at all while no guard reads anything.
     const guardTx = this.guards.length ? flushingBefore(tx, flush) : tx;
     const accepted: Array<{ index: number; rows: TransferRow[] }> = [];
+    // The audit log each request's transfers name (ADR 0030): its own, when its request keeps one.
+    const auditLogIds = await Promise.all(postings.map((posting) => auditLogIdOf(posting.audit ?? currentAuditScope())));
     for (const [i, posting] of postings.entries()) {
       const legsPlanned = plans[i];
       if (!legsPlanned) continue;
@@ -656,6 +659,7 @@ export class LedgerWriter {
           reversalOfId: plan.reversalOfId,
           creationTime: now,
           creatorId: posting.caller.userId,
+          auditLogId: auditLogIds[i]!,
         };
         const hash = transferHash(previousHash, { ...fields, transactionTypeCode: types.get(plan.transactionTypeId) ?? '' });
         const row: TransferRow = { ...fields, transactionTypeId: plan.transactionTypeId, previousHash, hash };
@@ -725,25 +729,23 @@ export class LedgerWriter {
       if (only && constraint === 'ledger_transfers_reversal_idx') throw ledgerErrors.alreadyReversed(only.reversalOfId!);
       throw error;
     }
-    // A queued request's changes are written with its log, every request of the batch in one
-    // statement; a direct call records into the caller's own transaction.
+    // A queued request's log is written with the batch, every request's in one statement; a direct
+    // call's with the caller's own transaction. No entity change repeats the transfers (ADR 0030):
+    // they carry their log's id, and the log commits with them all the same.
     const logged: Array<{ scope: AuditScope; record: () => void }> = [];
-    for (const { index, rows: made } of accepted) {
+    for (const { index } of accepted) {
       const { audit } = postings[index]!;
-      const record = () => {
-        for (const row of made)
-          trackEntityChange(null, toTransferDto(row, batch.decimals.get(row.currencyCode)?.decimals ?? 0), {
-            entityTypeFullName: 'Finance.Ledger.LedgerTransfer',
-            entityId: row.id,
-            entityTenantId: tenantId,
-          });
-      };
-      if (audit) logged.push({ scope: audit, record });
-      else record();
+      if (audit) logged.push({ scope: audit, record: markAuditedWrite });
+      else markAuditedWrite();
     }
     const audits = await writeAuditsOfRequests(tx, logged);
     return { outcomes: outcomes as Outcome[], audits };
   }
+}
+
+/** The id of the audit log `scope`'s request writes with its changes, or null when it keeps none. */
+async function auditLogIdOf(scope: AuditScope | undefined): Promise<string | null> {
+  return scope && !scope.closed && scope.journal && (await scope.journal.isLogged()) ? scope.logId : null;
 }
 
 type Prepared = { execute(...args: unknown[]): Promise<unknown>; all(...args: unknown[]): Promise<unknown> };
