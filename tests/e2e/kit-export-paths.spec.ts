@@ -22,8 +22,9 @@
 //   failed, with its message), or completed as the job left it; a failed poll is the network failing.
 // - the browser refuses a download (saving fails) when its link's click throws, as a browser that
 //   blocks downloads does; a failed download of the job's file is the network failing.
-// Not on this screen: cancel and dismiss (the kit's Export menu has neither; the audit logs' export
-// button has both).
+// - cancelling: 'Cancel export', while the request is on its way (the browser holds the export
+//   request until then: the one other request held here) or while the job runs; dismissing a
+//   finished or expired job's link: 'Dismiss'.
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Download, Page, Request, Route } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
@@ -92,6 +93,11 @@ beforeAll(async () => {
       return route.continue();
     });
     await page.route(`**${exportPath}**`, (route) => {
+      if (holdRequests.get(page)) {
+        holdRequests.set(page, false);
+        heldRequests.set(page, route);
+        return;
+      }
       if (failRequests.get(page)) return route.abort('internetdisconnected');
       return route.continue();
     });
@@ -117,6 +123,9 @@ const plannedPolls = new WeakMap<Page, Array<'running' | 'completed' | 'lost' | 
 const heldPolls = new WeakMap<Page, Route[]>();
 const failingPolls = new WeakMap<Page, number>();
 const failRequests = new WeakMap<Page, boolean>();
+/** Per page: hold the next export request (a path cancels it on its way), and the one held. */
+const holdRequests = new WeakMap<Page, boolean>();
+const heldRequests = new WeakMap<Page, Route>();
 const failDownloads = new WeakMap<Page, boolean>();
 /** The answers of the real server the path met (the inline file's name, the job). */
 let met: { fileName?: string; job?: { id: string; fileName: string; expiresAt: string } } = {};
@@ -157,6 +166,14 @@ async function answerPoll(page: Page, route: Route): Promise<void> {
       .where(eq(exportJobs.id, jobId));
   else if (completedRow) await server.ctx.db.update(exportJobs).set(completedRow).where(eq(exportJobs.id, jobId));
   return route.continue();
+}
+
+/** The export request held for a cancel, let go (the browser has dropped it by then). */
+async function releaseHeldRequest(page: Page): Promise<void> {
+  holdRequests.set(page, false);
+  const held = heldRequests.get(page);
+  heldRequests.delete(page);
+  await held?.abort().catch(() => {});
 }
 
 async function grantRoles(granted: boolean): Promise<void> {
@@ -211,10 +228,6 @@ describeUiPaths<FileExportExpectedView>('kit export (roles)', {
   // Covering also plays every event of the model at least once (both formats, a refusal and a plain failure).
   reference: () => withEventsAsRules(fileExportReference({ resource: 'roles' })),
   automaticActors: ['requestExport', 'saveFile', 'checkProgress', 'downloadFile'],
-  notPlayable: {
-    'export.cancel': "the kit's Export menu has no Cancel (export-menu.tsx; the audit logs' export button has one)",
-    'export.dismiss': "the kit's Export menu has no Dismiss (export-menu.tsx; the audit logs' export button has one)",
-  },
   asPlayed(event) {
     const real = met;
     const e = event as EventObject & { output?: Record<string, unknown>; error?: unknown; filters?: unknown; format?: string };
@@ -238,6 +251,7 @@ describeUiPaths<FileExportExpectedView>('kit export (roles)', {
     await heading(page).waitFor({ state: 'detached' });
     for (const route of heldPolls.get(page) ?? []) await route.abort().catch(() => {});
     heldPolls.set(page, []);
+    await releaseHeldRequest(page);
     failingPolls.set(page, 0);
     plannedPolls.set(page, []);
     met = {};
@@ -279,6 +293,8 @@ describeUiPaths<FileExportExpectedView>('kit export (roles)', {
         },
         next.some((later) => later.type === 'xstate.error.actor.saveFile'),
       );
+      // No answer before the next user event: the path cancels the request on its way.
+      holdRequests.set(page, !answer);
       const format = (event as unknown as { format?: string }).format ?? 'xlsx';
       const response = answer && !fails ? page.waitForResponse((r) => new URL(r.url()).pathname === exportPath) : null;
       await exportButton(page).click();
@@ -301,6 +317,11 @@ describeUiPaths<FileExportExpectedView>('kit export (roles)', {
       );
       return page.getByRole('button', { name: /^Download / }).click();
     }
+    if (event.type === 'export.cancel') {
+      await page.getByRole('button', { name: 'Cancel export' }).click();
+      return releaseHeldRequest(page);
+    }
+    if (event.type === 'export.dismiss') return page.getByRole('button', { name: 'Dismiss' }).click();
     if (event.type.startsWith('xstate.after.progressPollInterval')) return page.clock.runFor(1_000);
     if (event.type.startsWith('xstate.after.linkLifetime')) {
       const expiresAt = Date.parse(met.job!.expiresAt);

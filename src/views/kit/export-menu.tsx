@@ -2,7 +2,8 @@
 // actor: CSV and Excel (the formats the spec lists) of exactly the rows the list shows, i.e. the
 // filters as applied (not as half typed). A file answer is saved as a download, a link answer (the
 // users' download-token export) is opened as a download navigation; a background job shows its
-// progress, then the download link until it expires. 'Export completed' / 'Export failed' toasts
+// progress, then the download link until it expires. Cancel stops a request or a job's polling;
+// Dismiss puts a finished or expired job's link away. 'Export completed' / 'Export failed' toasts
 // follow the machine's emitted events.
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
@@ -120,12 +121,22 @@ export function ExportMenu({
       {view.phase === 'running' && (
         <ProgressBar label={t('exportProgress')} value={view.progress?.processed ?? 0} maxValue={Math.max(1, view.progress?.total ?? 1)} />
       )}
+      {view.canCancel && (
+        <Button variant="ghost" onPress={() => actor.send({ type: 'export.cancel' })}>
+          {t('exportCancel')}
+        </Button>
+      )}
       {(view.phase === 'ready' || view.phase === 'downloading') && view.fileName && (
         <Button variant="ghost" onPress={() => actor.send({ type: 'export.download' })}>
           {t('exportDownload', view.fileName)}
         </Button>
       )}
       {view.phase === 'expired' && <span>{t('exportExpired')}</span>}
+      {(view.phase === 'ready' || view.phase === 'expired') && (
+        <Button variant="ghost" onPress={() => actor.send({ type: 'export.dismiss' })}>
+          {t('exportDismiss')}
+        </Button>
+      )}
     </div>
   );
 }
