@@ -105,6 +105,11 @@ function settleRolledBack(frame: TransactionFrame, claimed: EntityChangeRecord[]
   for (const change of claimed) frame.scope?.claimed.delete(change);
 }
 
+/** `scope` when its request is still open and keeps an audit log (written with its changes), else null. */
+export async function loggedScope(scope: AuditScope | undefined): Promise<AuditScope | null> {
+  return scope && !scope.closed && scope.journal && (await scope.journal.isLogged()) ? scope : null;
+}
+
 /**
  * One transaction shared by several requests (the ledger's group commit, ADR 0015): each entry's
  * `record` runs as if inside a transaction of its request (its trackEntityChange calls land there),
@@ -118,7 +123,7 @@ export async function writeAuditsOfRequests(
   const frames: Array<{ frame: TransactionFrame; claimed: EntityChangeRecord[] }> = [];
   const rows: AuditOutboxRow[] = [];
   for (const { scope, record } of entries) {
-    const logged = scope && !scope.closed && scope.journal && (await scope.journal.isLogged()) ? scope : null;
+    const logged = await loggedScope(scope);
     const frame: TransactionFrame = { scope: logged, tx, changes: [], open: true };
     if (logged) runInAuditScope(logged, () => runInTransactionFrame(frame, record));
     frame.open = false;

@@ -28,7 +28,7 @@
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { CreateLedgerTransferGroupDto, LedgerTransferDto, LedgerTransferGroupDto } from '../../../contract/ledger.ts';
 import { iso } from '../../../contract/common.ts';
-import { writeAuditsOfRequests } from '../../audit/journal.ts';
+import { loggedScope, writeAuditsOfRequests } from '../../audit/journal.ts';
 import { type AuditScope, currentAuditScope, markAuditedWrite, runDetached } from '../../audit/scope.ts';
 import type { AppContext } from '../../context.ts';
 import { currencies, type LedgerTransferKind, ledgerAccounts, ledgerTransfers } from '../../db/schema/index.ts';
@@ -609,7 +609,9 @@ export class LedgerWriter {
     const guardTx = this.guards.length ? flushingBefore(tx, flush) : tx;
     const accepted: Array<{ index: number; rows: TransferRow[] }> = [];
     // The audit log each request's transfers name (ADR 0030): its own, when its request keeps one.
-    const auditLogIds = await Promise.all(postings.map((posting) => auditLogIdOf(posting.audit ?? currentAuditScope())));
+    const auditLogIds = await Promise.all(
+      postings.map(async (posting) => (await loggedScope(posting.audit ?? currentAuditScope()))?.logId ?? null),
+    );
     for (const [i, posting] of postings.entries()) {
       const legsPlanned = plans[i];
       if (!legsPlanned) continue;
@@ -741,11 +743,6 @@ export class LedgerWriter {
     const audits = await writeAuditsOfRequests(tx, logged);
     return { outcomes: outcomes as Outcome[], audits };
   }
-}
-
-/** The id of the audit log `scope`'s request writes with its changes, or null when it keeps none. */
-async function auditLogIdOf(scope: AuditScope | undefined): Promise<string | null> {
-  return scope && !scope.closed && scope.journal && (await scope.journal.isLogged()) ? scope.logId : null;
 }
 
 type Prepared = { execute(...args: unknown[]): Promise<unknown>; all(...args: unknown[]): Promise<unknown> };
