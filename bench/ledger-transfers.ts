@@ -237,14 +237,14 @@ async function directTransfer(built: Awaited<ReturnType<typeof startBenchApp>>['
   const { ctx } = built;
   const { sql } = await import('drizzle-orm');
   const { rowsOf } = await import('../server/modules/export/definition.ts');
-  const { LedgerWriter, TransactionTypes } = await import('../server/modules/ledger/transfer-service.ts');
+  const { LedgerWriter, LedgerCatalogue } = await import('../server/modules/ledger/transfer-service.ts');
   const { postingGuardsFor } = await import('../server/modules/ledger/guards.ts');
   const [admin] = await rowsOf<{ id: string; tenant_id: string }>(
     ctx.db,
     sql`select u.id, u.tenant_id from users u join tenants t on t.id = u.tenant_id where t.name = 'acme' and u.user_name = 'admin'`,
   );
   const caller = { tenantId: admin!.tenant_id, userId: admin!.id };
-  const writer = new LedgerWriter(new TransactionTypes(ctx), postingGuardsFor(ctx));
+  const writer = new LedgerWriter(new LedgerCatalogue(ctx), postingGuardsFor(ctx));
   return async (body) => {
     try {
       const key = crypto.randomUUID();

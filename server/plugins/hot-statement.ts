@@ -6,7 +6,7 @@
 // the server's CPU for these two statements). Values are decoded as Drizzle decodes them: the same
 // driver type parsers (timestamps as text), then each column's own mapFromDriverValue.
 import type { PGlite } from '@electric-sql/pglite';
-import { Column, getTableColumns, getTableName, is, Param, Placeholder, SQL, Table } from 'drizzle-orm';
+import { Column, getTableColumns, getTableName, is, Param, Placeholder, SQL, sql, Table } from 'drizzle-orm';
 import pg from 'pg';
 import type { Database } from '../db/client.ts';
 
@@ -220,4 +220,32 @@ async function insertBuilt(
   const query = client.query as (text: string, values: unknown[]) => Promise<{ rows?: unknown[] }>;
   const result = await query.call(client, head + tuples.join(', ') + tail, values);
   return result.rows ?? [];
+}
+
+const insertTypes = new WeakMap<Table, string[]>();
+
+/**
+ * `tx.insert(table).values(rows)` as `insert … select * from unnest($1::type[], …)`: one array
+ * parameter per column, so the statement's text and its number of parameters are the same for any
+ * number of rows. Drizzle fills in and types every parameter of a statement with entity checks, and
+ * PostgreSQL parses each new statement text; a row per tuple of parameters paid both per row (the
+ * ledger's batch, ADR 0031). Every row must give every insertable column (null for none): a missing
+ * value would stand for the column's default, which an array cannot carry.
+ */
+export function insertFromArrays(table: Table, rows: ReadonlyArray<Record<string, unknown>>): SQL {
+  const { columns, head } = insertShape(table);
+  let types = insertTypes.get(table);
+  if (!types) {
+    types = columns.map(({ column }) => `${column.getSQLType()}[]`);
+    insertTypes.set(table, types);
+  }
+  const arrays = columns.map(({ key, column }) =>
+    rows.map((row) => {
+      const value = row[key];
+      if (value === undefined) throw new Error(`insertFromArrays: ${getTableName(table)}.${key} missing`);
+      return value === null ? null : column.mapToDriverValue(value);
+    }),
+  );
+  const parameters = arrays.map((values, i) => sql`${sql.param(values)}::${sql.raw(types[i]!)}`);
+  return sql`${sql.raw(head.replace(/ values $/, ' select * from unnest('))}${sql.join(parameters, sql`, `)})`;
 }

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, ledgerIdempotencyKeys, ledgerTransfers } from '../../server/db/schema/index.ts';
 import { AppError, businessError } from '../../server/errors.ts';
 import type { PostingGuard } from '../../server/modules/ledger/guards.ts';
-import { type LedgerCaller, LedgerWriter, TransactionTypes } from '../../server/modules/ledger/transfer-service.ts';
+import { type LedgerCaller, LedgerWriter, LedgerCatalogue } from '../../server/modules/ledger/transfer-service.ts';
 import { lookupValueId } from '../../server/modules/lookups/ids.ts';
 import { rowsOf } from '../../server/modules/export/definition.ts';
 import { authHeaders, passwordToken } from '../kit/auth.ts';
@@ -74,7 +74,7 @@ describe('ledger group commit', () => {
       batches.add(tx);
       for (const leg of legs) if (leg.debitAccount.code === 'GC-A') seen.push(leg.debitAccount.debitsPosted);
     };
-    const writer = new LedgerWriter(new TransactionTypes(server.ctx), [watching]);
+    const writer = new LedgerWriter(new LedgerCatalogue(server.ctx), [watching]);
     const a = await wallet('GC-A');
     const b = await wallet('GC-B');
     await submit(writer, crypto.randomUUID(), cash, a, '10.00');
@@ -145,7 +145,7 @@ describe('ledger group commit', () => {
         if (Number(row!.n) >= 3) throw businessError('Test:ThreePerDay', 'Finance::ThreePerDay');
       }
     };
-    const writer = new LedgerWriter(new TransactionTypes(server.ctx), [threePerDay]);
+    const writer = new LedgerWriter(new LedgerCatalogue(server.ctx), [threePerDay]);
     const outcomes = await Promise.allSettled(Array.from({ length: 6 }, () => submit(writer, crypto.randomUUID(), cash, c, '1.00')));
     expect(batches.size).toBe(1);
     expect(counted).toEqual([0, 1, 2, 3, 3, 3]);

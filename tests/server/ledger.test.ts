@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerTransfers } from '../../server/db/schema/index.ts';
 import { lookupValueId } from '../../server/modules/lookups/ids.ts';
 import { voidExpiredPendings } from '../../server/modules/ledger/jobs.ts';
-import { LedgerWriter, TransactionTypes } from '../../server/modules/ledger/transfer-service.ts';
+import { LedgerWriter, LedgerCatalogue } from '../../server/modules/ledger/transfer-service.ts';
 import { authHeaders, passwordToken } from '../kit/auth.ts';
 import { startTestServer, type TestServer } from '../kit/test-server.ts';
 
@@ -191,7 +191,7 @@ describe('ledger', () => {
       expect(['Finance.Ledger:PendingExpired', 'Finance.Ledger:PendingResolved']).toContain(late.body.error.code);
     }
     expect(late!.body.error.code).toBe('Finance.Ledger:PendingExpired');
-    await voidExpiredPendings(server.ctx, new LedgerWriter(new TransactionTypes(server.ctx)));
+    await voidExpiredPendings(server.ctx, new LedgerWriter(new LedgerCatalogue(server.ctx)));
     const resolution = (await call('GET', `/api/app/ledger-transfer?kind=VoidPending&accountId=${wallet.id}&maxResultCount=100`)).body
       .items;
     expect(resolution.map((t: Json) => t.pendingId)).toContain(expiring!.id);

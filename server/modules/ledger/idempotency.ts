@@ -119,11 +119,11 @@ export async function claimKeys(
 /** The statement storing the answers of the effects made in their keys' rows (null: none). */
 export function answersStatement(tenantId: string | null, answers: readonly { claim: IdempotencyClaim; answer: unknown }[]): SQL | null {
   if (!answers.length) return null;
+  // Three array parameters whatever the number of answers (the batch's statement, ADR 0031).
+  const column = (pick: (a: (typeof answers)[number]) => string) => sql.param(answers.map(pick));
   return sql`update ${ledgerIdempotencyKeys} as k set status_code = 200, response = v.response
-    from (values ${sql.join(
-      answers.map((a) => sql`(${a.claim.route}, ${a.claim.key}, ${JSON.stringify(a.answer)})`),
-      sql`, `,
-    )}) as v(route, key, response)
+    from unnest(${column((a) => a.claim.route)}::text[], ${column((a) => a.claim.key)}::text[],
+      ${column((a) => JSON.stringify(a.answer))}::text[]) as v(route, key, response)
     where k.tenant_key = ${tenantKeyOf(tenantId)} and k.route = v.route and k.key = v.key`;
 }
 

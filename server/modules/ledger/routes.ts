@@ -46,7 +46,7 @@ import { startLedgerJobs } from './jobs.ts';
 import { currencyListExport } from './list-exports.ts';
 import { getTransfer, listTransfers } from './transfer-queries.ts';
 import { postingGuardsFor } from './guards.ts';
-import { type LedgerCaller, type LedgerOperation, LedgerWriter, TransactionTypes } from './transfer-service.ts';
+import { type LedgerCaller, type LedgerOperation, LedgerWriter, LedgerCatalogue } from './transfer-service.ts';
 import { verifyLedger } from './verify.ts';
 
 const tags = ['Ledger'];
@@ -55,7 +55,7 @@ const callerOf = (request: FastifyRequest): LedgerCaller => ({ tenantId: tenantI
 
 export async function ledgerRoutes(fastify: FastifyInstance, ctx: AppContext) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const writer = new LedgerWriter(new TransactionTypes(ctx), postingGuardsFor(ctx));
+  const writer = new LedgerWriter(new LedgerCatalogue(ctx), postingGuardsFor(ctx));
   const jobs = startLedgerJobs(ctx, writer);
   app.addHook('onClose', () => jobs.stop());
 

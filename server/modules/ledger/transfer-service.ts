@@ -30,11 +30,13 @@ import type { CreateLedgerTransferGroupDto, LedgerTransferDto, LedgerTransferGro
 import { iso } from '../../../contract/common.ts';
 import { loggedScope, writeAuditsOfRequests } from '../../audit/journal.ts';
 import { type AuditScope, currentAuditScope, markAuditedWrite, runDetached } from '../../audit/scope.ts';
+import { TtlCache } from '../../cache.ts';
 import type { AppContext } from '../../context.ts';
 import { currencies, type LedgerTransferKind, ledgerAccounts, ledgerTransfers } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { Tx } from '../identity/user-repository.ts';
 import { lookupsTopic, lookupValuesOf } from '../lookups/lookup-values.ts';
+import { insertFromArrays } from '../../plugins/hot-statement.ts';
 import { sameTenant } from '../shared/tenancy.ts';
 import { advanceChainHead, lockChainHead, transferHash } from './chain.ts';
 import { ledgerErrors } from './errors.ts';
@@ -81,19 +83,30 @@ interface Plan {
   serviceId: string | null;
 }
 
-/** Lookup values of TransactionType (id -> code), read once and dropped when the catalogue changes. */
-export class TransactionTypes {
+/** Invalidations of every tenant's currencies: migration 0033's trigger sends it on any change. */
+const currenciesTopic = 'currencies';
+
+/**
+ * What every batch reads and what rarely changes, kept in memory and read through `db` (the
+ * caller's transaction: PGlite has one connection) when not: the lookup values of TransactionType
+ * (dropped when the catalogue changes) and each tenant's currencies (dropped when any currency
+ * changes, by the database's own notification, ADR 0031). A currency write's request answers only
+ * after every instance has dropped them (its fence, ADR 0028), as with the account rules.
+ */
+export class LedgerCatalogue {
   private cached: Promise<Map<string, string>> | null = null;
+  private readonly currencies = new TtlCache<Map<string, CurrencyDecimals>>(5 * 60_000);
   private readonly ctx: AppContext;
   constructor(ctx: AppContext) {
     this.ctx = ctx;
     ctx.cache.subscribe(lookupsTopic, () => {
       this.cached = null;
     });
+    ctx.cache.subscribe(currenciesTopic, () => this.currencies.delete(undefined));
   }
 
-  /** Read through `db` (the caller's transaction: PGlite has one connection) when not cached. */
-  all(db: Tx | AppContext['db'] = this.ctx.db): Promise<Map<string, string>> {
+  /** Lookup values of TransactionType (id -> code). */
+  transactionTypes(db: Tx | AppContext['db'] = this.ctx.db): Promise<Map<string, string>> {
     this.cached ??= lookupValuesOf(db, 'TransactionType')
       .then((rows) => new Map(rows.map((r) => [r.id, r.code])))
       .catch((error: unknown) => {
@@ -103,9 +116,15 @@ export class TransactionTypes {
     return this.cached;
   }
 
-  async defaultId(db: Tx | AppContext['db']): Promise<string> {
-    for (const [id, code] of await this.all(db)) if (code === 'JV') return id;
+  async defaultTransactionTypeId(db: Tx | AppContext['db']): Promise<string> {
+    for (const [id, code] of await this.transactionTypes(db)) if (code === 'JV') return id;
     throw new Error('TransactionType JV missing from the lookup catalogue');
+  }
+
+  /** The tenant's currencies (code -> decimals, active), inactive ones included; unkept while the cache bus is not listening. */
+  currencyDecimals(db: Tx | AppContext['db'], tenantId: string | null): Promise<Map<string, CurrencyDecimals>> {
+    if (!this.ctx.cache.reliable) return currencyDecimals(db, tenantId, null);
+    return this.currencies.getOrLoad(tenantKeyOf(tenantId), () => currencyDecimals(db, tenantId, null));
   }
 }
 
@@ -133,8 +152,18 @@ export const toTransferDto = (row: TransferRow, decimals: number): LedgerTransfe
   creatorId: row.creatorId,
 });
 
+interface CurrencyDecimals {
+  code: string;
+  decimals: number;
+  isActive: boolean;
+}
+
 /** Decimals of the tenant's currencies named (code -> decimals), or of all of them (null); inactive ones included. */
-export async function currencyDecimals(db: Tx | AppContext['db'], tenantId: string | null, codes: string[] | null) {
+export async function currencyDecimals(
+  db: Tx | AppContext['db'],
+  tenantId: string | null,
+  codes: string[] | null,
+): Promise<Map<string, CurrencyDecimals>> {
   const rows = await db
     .select({ code: currencies.code, decimals: currencies.decimals, isActive: currencies.isActive })
     .from(currencies)
@@ -185,7 +214,7 @@ interface Posting {
   answer(rows: TransferRow[], decimals: Decimals): unknown;
 }
 
-type Decimals = Map<string, { decimals: number; isActive: boolean }>;
+type Decimals = Map<string, CurrencyDecimals>;
 
 /** What the requests of one batch share. */
 interface Batch {
@@ -223,7 +252,6 @@ const batchesPerTenant = Number(process.env.LEDGER_BATCHES_PER_TENANT ?? 1);
 export const maxBatch = 256;
 /** Transfers a batch makes at most: its accounts (two per leg) fit one lock and one update statement. */
 const maxLegs = 2000;
-const insertChunk = 1000;
 
 /** The legs of a group from the wire, checked against the batch's currencies and transaction types. */
 function groupPlans(input: CreateLedgerTransferGroupDto, batch: Batch): Plan[] {
@@ -256,14 +284,14 @@ function groupPlans(input: CreateLedgerTransferGroupDto, batch: Batch): Plan[] {
 }
 
 export class LedgerWriter {
-  readonly transactionTypes: TransactionTypes;
+  readonly catalogue: LedgerCatalogue;
   private readonly guards: readonly PostingGuard[];
   /** Per tenant: requests waiting for the next batch, and how many batches are running. */
   private readonly queues = new Map<string, Queue>();
   /** Requests queued or running, by tenant, route and key: a second one with the key waits for the first. */
   private readonly inFlight = new Map<string, Promise<unknown>>();
-  constructor(transactionTypes: TransactionTypes, guards: readonly PostingGuard[] = []) {
-    this.transactionTypes = transactionTypes;
+  constructor(catalogue: LedgerCatalogue, guards: readonly PostingGuard[] = []) {
+    this.catalogue = catalogue;
     this.guards = guards;
   }
 
@@ -556,12 +584,12 @@ export class LedgerWriter {
       if (replay) outcomes[i] = 'error' in replay ? { ok: false, error: replay.error } : { ok: true, answer: replay.answer };
     });
     const head = await lockChainHead(tx, tenantId);
-    const types = await this.transactionTypes.all(tx);
+    const types = await this.catalogue.transactionTypes(tx);
     const batch: Batch = {
       tenantId,
-      decimals: await currencyDecimals(tx, tenantId, null),
+      decimals: await this.catalogue.currencyDecimals(tx, tenantId),
       types,
-      jv: await this.transactionTypes.defaultId(tx),
+      jv: await this.catalogue.defaultTransactionTypeId(tx),
       resolving: new Set(),
       reversing: new Set(),
     };
@@ -686,19 +714,16 @@ export class LedgerWriter {
     // not inserted yet, every account's four totals, the head, the keys' answers, refused keys out.
     const writes: SQL[] = [];
     await flushing;
-    if (rows.length - flushed > insertChunk) await flush();
-    if (rows.length > flushed) writes.push(tx.insert(ledgerTransfers).values(rows.slice(flushed)).getSQL());
-    if (changed.length)
+    if (rows.length > flushed) writes.push(insertFromArrays(ledgerTransfers, rows.slice(flushed)));
+    if (changed.length) {
+      const totals = (pick: (a: (typeof changed)[number]) => bigint) => sql.param(changed.map((a) => pick(a).toString()));
       writes.push(sql`update ${ledgerAccounts} as a set
-          debits_posted = v.dp::bigint, credits_posted = v.cp::bigint, debits_pending = v.dq::bigint, credits_pending = v.cq::bigint
-        from (values ${sql.join(
-          changed.map(
-            (a) =>
-              sql`(${a.id}::uuid, ${a.debitsPosted.toString()}, ${a.creditsPosted.toString()}, ${a.debitsPending.toString()}, ${a.creditsPending.toString()})`,
-          ),
-          sql`, `,
-        )}) as v(id, dp, cp, dq, cq)
+          debits_posted = v.dp, credits_posted = v.cp, debits_pending = v.dq, credits_pending = v.cq
+        from unnest(${sql.param(changed.map((a) => a.id))}::uuid[], ${totals((a) => a.debitsPosted)}::bigint[],
+          ${totals((a) => a.creditsPosted)}::bigint[], ${totals((a) => a.debitsPending)}::bigint[],
+          ${totals((a) => a.creditsPending)}::bigint[]) as v(id, dp, cp, dq, cq)
         where a.id = v.id`);
+    }
     if (rows.length) writes.push(advanceChainHead(tenantId, sequence, previousHash));
     const answers = answersStatement(
       tenantId,
@@ -772,7 +797,7 @@ function flushingBefore(tx: Tx, before: () => Promise<void>): Tx {
 }
 
 async function insertTransfers(tx: Tx, rows: TransferRow[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += insertChunk) await tx.insert(ledgerTransfers).values(rows.slice(i, i + insertChunk));
+  await tx.execute(insertFromArrays(ledgerTransfers, rows));
 }
 
 type Totals = Pick<
