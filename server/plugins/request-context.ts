@@ -10,9 +10,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext, CurrentClient, CurrentUser, TenantInfo } from '../context.ts';
-import { applications, identitySessions, users } from '../db/schema/index.ts';
+import { identitySessions, users } from '../db/schema/index.ts';
 import { forbidden, tenantResolveError, unauthenticated } from '../errors.ts';
-import { secretStamp } from '../modules/openiddict/application-store.ts';
+import { findApplication, secretStamp } from '../modules/openiddict/application-store.ts';
 import { TtlCache } from '../cache.ts';
 import { hotStatement } from './hot-statement.ts';
 import { cultureFromAcceptLanguage, defaultCulture, findLanguage, localizeWith, type TextOverrides } from '../localization/index.ts';
@@ -156,22 +156,6 @@ function liveCallerQueries(ctx: AppContext) {
       .where(eq(users.id, sql.placeholder('userId')))
       .limit(1),
   );
-  // A client's own token: its live application row (one round trip, client tokens only).
-  const clientSelection = {
-    clientType: applications.clientType,
-    clientSecret: applications.clientSecret,
-    grantTypes: applications.grantTypes,
-  };
-  const byClient = hotStatement<LiveClientRow>(
-    ctx.database,
-    'live_client_by_id',
-    clientSelection,
-    ctx.db
-      .select(clientSelection)
-      .from(applications)
-      .where(and(eq(applications.clientId, sql.placeholder('clientId')), eq(applications.isDeleted, false)))
-      .limit(1),
-  );
   // The answers for sessions and users that exist, kept until the database says the session was
   // deleted or the user changed (migration 0028's triggers, delivered by the cache bus; ADR 0028).
   // The lifetime only bounds memory and a notification lost without the listener noticing.
@@ -186,18 +170,11 @@ function liveCallerQueries(ctx: AppContext) {
         const [row] = await (sessionId ? bySession.execute({ sessionId, userId }) : byUser.execute({ userId }));
         return row;
       }),
-    findClient: (clientId: string) => byClient.execute({ clientId }),
   };
 }
 
 /** The cache bus topic of the triggers that notify a changed user or a deleted session (key: the user id). */
 const callerTopic = 'caller';
-
-interface LiveClientRow {
-  clientType: string;
-  clientSecret: string | null;
-  grantTypes: string[];
-}
 
 type LiveCallerQueries = ReturnType<typeof liveCallerQueries>;
 
@@ -214,7 +191,7 @@ async function resolveCaller(ctx: AppContext, queries: LiveCallerQueries, reques
   const tokenClient = claimString(claims.client_id);
   // oidc-provider gives a client-credentials token the client id as its subject (no account).
   if (!sessionId && userId && userId === tokenClient) {
-    await resolveClient(queries, request, tokenClient, claims);
+    await resolveClient(ctx, request, tokenClient, claims);
     return;
   }
   if (!userId || !guidPattern.test(userId)) {
@@ -253,15 +230,12 @@ async function resolveCaller(ctx: AppContext, queries: LiveCallerQueries, reques
 /**
  * A client-credentials token is accepted while its application exists, is confidential, still
  * allows the client-credentials flow and has the secret the token was issued against: deleting the
- * client, withdrawing the flow or regenerating the secret stops its tokens on the next request.
+ * client, withdrawing the flow or regenerating the secret stops its tokens on the next request. The
+ * row is the one the identity server keeps (findApplication), dropped in every instance when any
+ * application changes (migration 0034's trigger, and the changing request's fence; ADR 0023).
  */
-async function resolveClient(
-  queries: LiveCallerQueries,
-  request: FastifyRequest,
-  clientId: string,
-  claims: Record<string, unknown>,
-): Promise<void> {
-  const [row] = await queries.findClient(clientId);
+async function resolveClient(ctx: AppContext, request: FastifyRequest, clientId: string, claims: Record<string, unknown>): Promise<void> {
+  const row = await findApplication(ctx, clientId);
   const live =
     row?.clientType === 'confidential' &&
     row.grantTypes.includes('client_credentials') &&

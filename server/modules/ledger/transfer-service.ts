@@ -83,7 +83,7 @@ interface Plan {
   serviceId: string | null;
 }
 
-/** Invalidations of every tenant's currencies: migration 0033's trigger sends it on any change. */
+/** Invalidations of every tenant's currencies: the trigger of migrations 0033 and 0034 sends it on any change. */
 const currenciesTopic = 'currencies';
 
 /**
