@@ -123,8 +123,8 @@ export class LedgerCatalogue {
 
   /** The tenant's currencies (code -> decimals, active), inactive ones included; unkept while the cache bus is not listening. */
   currencyDecimals(db: Tx | AppContext['db'], tenantId: string | null): Promise<Map<string, CurrencyDecimals>> {
-    if (!this.ctx.cache.reliable) return currencyDecimals(db, tenantId, null);
-    return this.currencies.getOrLoad(tenantKeyOf(tenantId), () => currencyDecimals(db, tenantId, null));
+    const read = () => readCurrencies(db, tenantId);
+    return this.ctx.cache.reliable ? this.currencies.getOrLoad(tenantKeyOf(tenantId), read) : read();
   }
 }
 
@@ -158,16 +158,12 @@ interface CurrencyDecimals {
   isActive: boolean;
 }
 
-/** Decimals of the tenant's currencies named (code -> decimals), or of all of them (null); inactive ones included. */
-export async function currencyDecimals(
-  db: Tx | AppContext['db'],
-  tenantId: string | null,
-  codes: string[] | null,
-): Promise<Map<string, CurrencyDecimals>> {
+/** The tenant's currencies (code -> decimals, active), inactive ones included, read through `db`. */
+async function readCurrencies(db: Tx | AppContext['db'], tenantId: string | null): Promise<Map<string, CurrencyDecimals>> {
   const rows = await db
     .select({ code: currencies.code, decimals: currencies.decimals, isActive: currencies.isActive })
     .from(currencies)
-    .where(and(sameTenant(currencies.tenantId, tenantId), codes ? inArray(currencies.code, [...new Set(codes)]) : undefined));
+    .where(sameTenant(currencies.tenantId, tenantId));
   return new Map(rows.map((r) => [r.code, r]));
 }
 
