@@ -183,6 +183,36 @@ describe('self-service account pages', () => {
     await page.goto(`${spec.server.url}/account/login`);
     await submitAccountLogin(page, 'mailcode', 'Mailcode-pass1');
     await expectSignedInAs(page, 'mailcode');
+    await signOutAndClear(page);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('says why the sign-in failed after a right code, with the way back to the login, not that the step expired', async () => {
+    const userId = await createUser(spec.server, { userName: 'afterstep', password: 'Afterstep-pass1', email: 'afterstep@example.test' });
+    await spec.server.ctx.db.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, userId));
+    const { page, problems } = await openPage();
+    await page.goto(`${spec.server.url}/account/login`);
+    await submitAccountLogin(page, 'afterstep', 'Afterstep-pass1');
+    await page.waitForURL(/\/account\/send-security-code$/);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await page.getByRole('status').filter({ hasText: 'A verification code has been sent.' }).waitFor();
+    await page.getByLabel(/^Verification code/).fill(await latestSecurityCode(spec.server, 'afterstep@example.test'));
+    // The code is right, but the application settings cannot be read with the new tokens (the
+    // anonymous ones the login pages need still can).
+    const settings = '**/api/abp/application-configuration**';
+    await page.route(settings, (route) =>
+      route.request().headers().authorization ? route.fulfill({ status: 500, body: '' }) : route.continue(),
+    );
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByRole('alert').filter({ hasText: 'The application settings could not be loaded. Please log in again.' }).waitFor();
+    await page.unroute(settings);
+    expect(await page.getByText('Your login step has expired').count()).toBe(0);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.getByRole('link', { name: 'Login' }).click();
+    await page.waitForURL(/\/account\/login/);
+    await submitAccountLogin(page, 'afterstep', 'Afterstep-pass1');
+    await page.waitForURL(/\/account\/send-security-code$/);
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -7,7 +7,8 @@ import { useAreaTexts } from '../../app/use-area-texts.ts';
 import { requiredErrors } from './account-rules.ts';
 import { accountTexts } from './account-texts.ts';
 import { selectAccountView } from './account-view.ts';
-import { AccountForm, Field, Outcome, SubmitButton } from './form-parts.tsx';
+import { ChallengeGone } from './challenge-gone.tsx';
+import { AccountForm, Field, SubmitButton } from './form-parts.tsx';
 import type { GrantOutcome } from './login-page.tsx';
 import { retryWithSecondFactor, signInWithSecondFactor } from './two-factor.ts';
 import { useFormFields, useFormSubmit } from './use-form-submit.ts';
@@ -25,7 +26,7 @@ export default function RecoveryCodePage() {
     (outcome) => signInWithSecondFactor(system, challenge, outcome),
   );
   const { values, bind } = useFormFields(form, { recoveryCode: '' });
-  if (!challenge) return <Outcome status={t('loginFirst')} href="/account/login" link={t('login')} />;
+  if (!challenge) return <ChallengeGone t={t} />;
   return (
     <AccountForm
       t={t}

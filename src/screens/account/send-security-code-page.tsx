@@ -13,7 +13,8 @@ import { Button, Checkbox, RadioGroup } from '../../ui/index.ts';
 import { requiredErrors } from './account-rules.ts';
 import { accountTexts } from './account-texts.ts';
 import { selectAccountView } from './account-view.ts';
-import { AccountForm, Field, Outcome, Status, SubmitButton } from './form-parts.tsx';
+import { ChallengeGone } from './challenge-gone.tsx';
+import { AccountForm, Field, Status, SubmitButton } from './form-parts.tsx';
 import { httpForTenant } from './link-query.ts';
 import type { GrantOutcome } from './login-page.tsx';
 import { retryWithSecondFactor, signInWithSecondFactor } from './two-factor.ts';
@@ -58,7 +59,7 @@ export default function SendSecurityCodePage() {
     load.actor.send({ type: 'form.submit', values: {}, errors: {} });
   }, [load.actor]);
 
-  if (!challenge) return <Outcome status={t('loginFirst')} href="/account/login" link={t('login')} />;
+  if (!challenge) return <ChallengeGone t={t} />;
   const needsSending = provider !== '' && provider !== 'Authenticator';
   const label = (name: string) => (knownProviders.has(name) ? t(`provider.${name}` as 'provider.Email') : name);
   return (
