@@ -83,9 +83,17 @@ export interface HotStatement<T> {
 
 /**
  * The query, built by Drizzle from `selection` (the object given to its select()), as a prepared
- * statement named `name` (on PostgreSQL parsed and planned once per connection; PGlite has one
- * connection and no named statements through its API, as with Drizzle). Rows come back in the
- * selection's shape, as Drizzle returns them.
+ * statement named `name` (on PostgreSQL parsed once per connection; PGlite has one connection and
+ * no named statements through its API, as with Drizzle). Rows come back in the selection's shape,
+ * as Drizzle returns them.
+ *
+ * After five runs PostgreSQL may keep a generic plan, chosen with the statistics of that moment: on
+ * a table of three rows, read the tenant and sort it. ANALYZE replans it (autovacuum's, every 10 %
+ * of growth), so a stale plan lasts until the next one after a bulk growth (an import of thousands
+ * of users: up to autovacuum's minute). Planning every run instead (`plan_cache_mode =
+ * force_custom_plan`) cost 0.3–0.4 ms per plain list page (bench/request-breakdown.ts, 2026-12-06),
+ * on every request, so the default stays. The ledger's batch does not name its statements for this
+ * reason (bench/README.md, "Named statements").
  */
 export function hotStatement<T>(database: Database, name: string, selection: Record<string, unknown>, query: BuiltQuery): HotStatement<T> {
   const { sql: text, params } = query.toSQL();
