@@ -75,10 +75,22 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   };
 }
 
-async function openPostgres(connectionString: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
-  // A failed idle connection (database restart) must not crash the process; the pool reconnects.
+/**
+ * A connection lost (the database restarting, an administrator ending it) must not crash the
+ * process. pg reports the loss as an 'error' event on the connection, which throws when nobody
+ * listens: the pool listens only while a connection is idle, and a connection handed out (Drizzle's
+ * transactions hold one between their statements) has no listener of its own. Every connection
+ * gets one when it opens; the statement running on it, or the next, fails with the loss, and the
+ * pool discards the connection when it comes back.
+ */
+function survivingLostConnections(pool: pg.Pool): pg.Pool {
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
+  return pool;
+}
+
+async function openPostgres(connectionString: string): Promise<Database> {
+  const pool = survivingLostConnections(new pg.Pool({ connectionString, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) }));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   const timedPools = new Map<number, { pool: pg.Pool; db: Db }>();
   let listener: pg.Client | undefined;
@@ -129,8 +141,9 @@ async function openPostgres(connectionString: string): Promise<Database> {
       const budget = Math.max(1, Math.floor(ms));
       let timed = timedPools.get(budget);
       if (!timed) {
-        const timedPool = new pg.Pool({ connectionString, max: 4, statement_timeout: budget, idleTimeoutMillis: 30_000 });
-        timedPool.on('error', () => {});
+        const timedPool = survivingLostConnections(
+          new pg.Pool({ connectionString, max: 4, statement_timeout: budget, idleTimeoutMillis: 30_000 }),
+        );
         timed = { pool: timedPool, db: drizzlePg(timedPool, { schema }) as unknown as Db };
         timedPools.set(budget, timed);
       }

@@ -2,15 +2,21 @@
 // concurrent clients to two server processes on one PostgreSQL database (the group commit of two
 // instances sharing a tenant's chain), with random Idempotency-Key replays (the same request again
 // after its answer, at once to both processes, or with another body), while each process is killed
-// with SIGKILL once and restarted on the same database. A request cut off by a kill is sent again
-// with its key (to whichever process is up), except one in ten, which is abandoned. At the end:
+// with SIGKILL once and restarted on the same database; between the two kills the database goes
+// away for three seconds, as a restart looks to the servers: every connection to it cut (its
+// transactions rolled back) and new ones refused (ALTER DATABASE … ALLOW_CONNECTIONS false, so the
+// suite's shared PostgreSQL server, which other suites use at the same time, keeps running). A
+// request cut off by a kill, or answered 5xx while the database is away, is sent again with its key
+// (to whichever process is up), except one in ten, which is abandoned. At the end:
 // - the invariant check (GET /api/app/ledger/verify: balances, totals, flags, hash chain) reports
 //   no violation;
 // - every acknowledged transfer exists exactly once, under its key, with the id answered; a replay
 //   of an acknowledged request answers the first answer; a replay with another body is 409; a
 //   refused request keeps no key (ADR 0013), so sent again it runs again and may then succeed;
 // - a refused request (an overdraft: 403) left nothing, and an abandoned one exists at most once;
-// - every transfer names its request's audit log, and that log is there (ADR 0030).
+// - every transfer names its request's audit log, and that log is there (ADR 0030);
+// - while the database was away, the servers answered with ABP's error envelope (no crash, no
+//   hang), and they served again by themselves once it was back.
 // PostgreSQL only: PGlite is an embedded database that one process opens at a time, so there is
 // neither a second instance nor a database that outlives a killed server to test; the PostgreSQL
 // pass of the suite (TEST_DATABASE_URL) runs it. Run time on the 2-core CI machine: about 2-4
@@ -55,8 +61,33 @@ const total = 10_000;
 const clients = 48;
 const wallets = 200;
 
+/**
+ * The database away for `ms`, as a restart looks to its clients: new connections refused, every
+ * open one cut (their transactions rolled back), then accepted again.
+ */
+async function databaseAway(databaseUrl: string, ms: number): Promise<void> {
+  const name = new URL(databaseUrl).pathname.slice(1);
+  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await admin.connect();
+  try {
+    await admin.query(`alter database ${name} allow_connections false`);
+    await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [name]);
+    await new Promise((resolve) => setTimeout(resolve, ms));
+  } finally {
+    await admin.query(`alter database ${name} allow_connections true`);
+    await admin.end();
+  }
+}
+
+/** The processes the test kills itself; any other exit is a crash, which fails the test at once. */
+const killedOnPurpose = new Set<ServerProcess>();
+const crashes: string[] = [];
+
 async function up(process: ServerProcess): Promise<Instance> {
   processes.push(process);
+  void process.exited.then((code) => {
+    if (!killedOnPurpose.has(process)) crashes.push(`the server process on port ${process.port} exited by itself (code ${code})`);
+  });
   const { access_token: token } = await passwordToken({ url: process.base } as never, {
     userName: 'admin',
     password: adminPassword,
@@ -134,12 +165,22 @@ describe.skipIf(!onPostgres)('ledger chaos: two instances, kills, replays (Postg
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     };
-    /** Sends the request once to a live instance: its status and body, or null when the process died. */
+    /** The 5xx answers (while the database was away): each an error envelope, the request sent again. */
+    const failures: Answer[] = [];
+    /**
+     * Sends the request once to a live instance: its status and body, or null when the process died
+     * or the database was away (5xx, after a pause: a client backs off before sending again).
+     */
     const attempt = async (request: Request, body: Json = request.body) => {
+      if (crashes.length) throw new Error(crashes.join('; '));
       const instance = await anyLive();
       request.attempts++;
       try {
-        return await send(instance, 'POST', '/api/app/ledger-transfer', body, request.key);
+        const answer = await send(instance, 'POST', '/api/app/ledger-transfer', body, request.key);
+        if (answer.status < 500) return answer;
+        failures.push(answer);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        return null;
       } catch {
         return null;
       }
@@ -149,20 +190,25 @@ describe.skipIf(!onPostgres)('ledger chaos: two instances, kills, replays (Postg
     const okOf = (request: Request) => request.answers.find((a) => a.status === 200);
     const otherBody: Array<{ request: Request; status: number }> = [];
 
-    // Chaos: each process killed once (at 30% and 65% of the requests answered) and restarted on the database.
+    // Chaos: each process killed once (at 30% and 65% of the requests answered) and restarted on the
+    // database; the database away for three seconds at 50%.
     let answered = 0;
     const restarts: Promise<void>[] = [];
     const chaos = [
       { at: total * 0.3, victim: first },
       { at: total * 0.65, victim: second },
     ];
+    let outage: Promise<void> | null = null;
     const onAnswer = () => {
       answered++;
+      // After the first restart is up (a server starting while the database is away is not this test's case).
+      if (!outage && answered >= total * 0.5) outage = Promise.all(restarts).then(() => databaseAway(first.process.databaseUrl!, 3000));
       const due = chaos.find((c) => c.at <= answered);
       if (!due) return;
       chaos.splice(chaos.indexOf(due), 1);
       const instance = [...live].find((i) => i.process === due.victim.process)!;
       live.delete(instance);
+      killedOnPurpose.add(instance.process);
       instance.process.kill();
       restarts.push(
         (async () => {
@@ -208,7 +254,13 @@ describe.skipIf(!onPostgres)('ledger chaos: two instances, kills, replays (Postg
     };
     await Promise.all(Array.from({ length: clients }, client));
     await Promise.all(restarts);
+    await outage;
     const sending = (Date.now() - started) / 1000;
+
+    // The database's absence was felt, and answered cleanly: ABP's error envelope, each request sent again.
+    expect(outage).not.toBeNull();
+    expect(failures.length).toBeGreaterThan(0);
+    for (const failure of failures) expect(JSON.parse(failure.text)).toMatchObject({ error: { message: expect.any(String) } });
 
     // The answers: transfers made (200) or refused overdrafts (403), nothing else; one effect per key.
     const all = requests.flatMap((r) => r.answers);
@@ -267,7 +319,8 @@ describe.skipIf(!onPostgres)('ledger chaos: two instances, kills, replays (Postg
       expect(Number(unlogged[0]!.count)).toBe(0);
       console.log(
         `ledger chaos: ${total} requests (${acknowledged.length} acknowledged, ${refused.length} refused, ${abandoned.length} abandoned of which ${abandonedMade} made), ` +
-          `${requests.reduce((n, r) => n + r.attempts, 0)} sends, ${replays.length} replays, ${otherBody.length} other bodies; ` +
+          `${requests.reduce((n, r) => n + r.attempts, 0)} sends, ${replays.length} replays, ${otherBody.length} other bodies, ` +
+          `${failures.length} answers 5xx while the database was away (${[...new Set(failures.map((f) => f.status))].join(', ')}); ` +
           `verify checked ${verify.checkedTransfers} transfers; ${sending.toFixed(0)} s of sending, ${((Date.now() - started) / 1000).toFixed(0)} s in all`,
       );
     } finally {
