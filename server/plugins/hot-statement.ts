@@ -135,7 +135,7 @@ interface InsertColumn {
 }
 const insertColumns = new WeakMap<Table, { columns: InsertColumn[]; head: string }>();
 
-/** The table's insertable columns in Drizzle's order and the statement's head (its insert into … (…) values). */
+/** The table's insertable columns in Drizzle's order and the statement's head (its `insert into … (…)`). */
 function insertShape(table: Table) {
   let shape = insertColumns.get(table);
   if (!shape) {
@@ -146,7 +146,7 @@ function insertShape(table: Table) {
     const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
     shape = {
       columns,
-      head: `insert into ${quote(getTableName(table))} (${columns.map(({ column }) => quote(column.name)).join(', ')}) values `,
+      head: `insert into ${quote(getTableName(table))} (${columns.map(({ column }) => quote(column.name)).join(', ')})`,
     };
     insertColumns.set(table, shape);
   }
@@ -226,7 +226,7 @@ async function insertBuilt(
     tuples.push(`(${cells.join(', ')})`);
   }
   const query = client.query as (text: string, values: unknown[]) => Promise<{ rows?: unknown[] }>;
-  const result = await query.call(client, head + tuples.join(', ') + tail, values);
+  const result = await query.call(client, `${head} values ${tuples.join(', ')}${tail}`, values);
   return result.rows ?? [];
 }
 
@@ -255,5 +255,5 @@ export function insertFromArrays(table: Table, rows: ReadonlyArray<Record<string
     }),
   );
   const parameters = arrays.map((values, i) => sql`${sql.param(values)}::${sql.raw(types[i]!)}`);
-  return sql`${sql.raw(head.replace(/ values $/, ' select * from unnest('))}${sql.join(parameters, sql`, `)})`;
+  return sql`${sql.raw(head)} select * from unnest(${sql.join(parameters, sql`, `)})`;
 }
