@@ -1,6 +1,7 @@
 // Sign-in helpers for server suites: real tokens from the real password grant of the SPA client,
 // and the headers the SPA sends with them. Also a way to create users directly in the database.
 import { eq } from 'drizzle-orm';
+import { adminPassword } from '../../server/db/seed/identity.ts';
 import { hashPassword } from '../../server/modules/identity/passwords.ts';
 import { users } from '../../server/db/schema/index.ts';
 import type { TestServer } from './test-server.ts';
@@ -32,7 +33,7 @@ export async function tokenRequest(
 
 /** Signs in through the password grant; throws with the OAuth error when it fails. */
 export async function passwordToken(
-  server: Pick<TestServer, 'url' | 'config'>,
+  server: Pick<TestServer, 'url'> & { config: Pick<TestServer['config'], 'spaClientId'> },
   credentials: { userName: string; password: string; tenant?: string; scope?: string; clientId?: string },
 ): Promise<TokenResponse> {
   const { status, body } = await tokenRequest(
@@ -48,6 +49,15 @@ export async function passwordToken(
   );
   if (status !== 200) throw new Error(`password grant failed (${status}): ${JSON.stringify(body)}`);
   return body as unknown as TokenResponse;
+}
+
+/**
+ * The seeded admin's access token from a server process (kit/server-process.ts: default settings,
+ * so the SPA client is Finance_App), on the host or in `tenant` (its name), for the API only.
+ */
+export async function processAdminToken(base: string, tenant?: string): Promise<string> {
+  const server = { url: base, config: { spaClientId: 'Finance_App' } };
+  return (await passwordToken(server, { userName: 'admin', password: adminPassword, tenant, scope: 'openid Finance' })).access_token;
 }
 
 /** Headers of an API call made by the SPA with this token (tenant optional, id or name). */

@@ -13,9 +13,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedAuditLogs } from '../../scripts/seed-audit-logs.ts';
 import { compactAuditLogDailyStats } from '../../server/audit/daily-stats.ts';
 import { openDatabase } from '../../server/db/client.ts';
-import { adminPassword } from '../../server/db/seed/identity.ts';
 import { runAuditLogDeleter } from '../../server/jobs/audit-log-deleter.ts';
 import { setSettingValues } from '../../server/modules/setting-management/store.ts';
+import { processAdminToken } from '../kit/auth.ts';
 import { type ServerProcess, startServerProcess } from '../kit/server-process.ts';
 import { startTestServer, type TestServer } from '../kit/test-server.ts';
 import { type Caller, signIn, tenantIdOf } from './identity-helpers.ts';
@@ -242,7 +242,7 @@ describe(`audit statistics rollup across SIGKILL (${onPostgres ? 'PostgreSQL' : 
     const env = { AUDIT_FLUSH_INTERVAL_MS: '20', AUDIT_BATCH_SIZE: '7', AUDIT_GET_REQUESTS: 'true' };
     const first = await startServerProcess(env, { postgres: true });
     processes.push(first);
-    const token = await passwordToken(first.base);
+    const token = await processAdminToken(first.base);
     const killAfter = 90;
     const { answered } = await burst(first.base, token, {
       total: 400,
@@ -274,20 +274,3 @@ describe(`audit statistics rollup across SIGKILL (${onPostgres ? 'PostgreSQL' : 
     }
   });
 });
-
-async function passwordToken(base: string): Promise<string> {
-  const response = await fetch(`${base}/connect/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'password',
-      client_id: 'Finance_App',
-      username: 'admin',
-      password: adminPassword,
-      scope: 'openid Finance',
-    }),
-  });
-  const body = (await response.json()) as { access_token?: string };
-  if (!body.access_token) throw new Error(`password grant failed: ${JSON.stringify(body)}`);
-  return body.access_token;
-}

@@ -14,8 +14,8 @@
 import { and, eq, inArray, like, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/client.ts';
-import { adminPassword } from '../../server/db/seed/identity.ts';
 import { auditLogActions, auditLogs, auditOutbox, entityChanges, roles, users } from '../../server/db/schema/index.ts';
+import { processAdminToken } from '../kit/auth.ts';
 import { type ServerProcess, startServerProcess } from '../kit/server-process.ts';
 import { startTestServer } from '../kit/test-server.ts';
 import { signIn } from './identity-helpers.ts';
@@ -27,23 +27,6 @@ afterAll(async () => {
 
 const onPostgres = !!process.env.TEST_DATABASE_URL;
 const roleType = 'Volo.Abp.Identity.IdentityRole';
-
-async function adminToken(base: string): Promise<string> {
-  const response = await fetch(`${base}/connect/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'password',
-      client_id: 'Finance_App',
-      username: 'admin',
-      password: adminPassword,
-      scope: 'openid Finance',
-    }),
-  });
-  const body = (await response.json()) as { access_token?: string };
-  if (!body.access_token) throw new Error(`password grant failed: ${JSON.stringify(body)}`);
-  return body.access_token;
-}
 
 type Kind = 'role' | 'duplicate' | 'refused-user';
 interface Sent {
@@ -60,7 +43,7 @@ describe(`audit durability across SIGKILL (${onPostgres ? 'PostgreSQL' : 'PGlite
   it('keeps the audit log of every acknowledged change, and none of a rolled-back one', { timeout: 180_000 }, async () => {
     const first = await startServerProcess({ AUDIT_FLUSH_INTERVAL_MS: '3600000' }, { postgres: true });
     processes.push(first);
-    const token = await adminToken(first.base);
+    const token = await processAdminToken(first.base);
     const run = Date.now().toString(36);
     const call = (path: string, body: unknown, correlationId: string) =>
       fetch(`${first.base}${path}`, {
@@ -125,7 +108,7 @@ describe(`audit durability across SIGKILL (${onPostgres ? 'PostgreSQL' : 'PGlite
     const second = await startServerProcess({ AUDIT_FLUSH_INTERVAL_MS: '3600000' }, { reuse: first });
     processes.push(second);
     expect((await fetch(`${second.base}/health/ready`)).status).toBe(200);
-    const secondToken = await adminToken(second.base);
+    const secondToken = await processAdminToken(second.base);
     for (const item of acknowledged.slice(0, 3)) {
       const listed = await fetch(`${second.base}/api/audit-logging/audit-logs?correlationId=${item.correlationId}`, {
         headers: { authorization: `Bearer ${secondToken}` },

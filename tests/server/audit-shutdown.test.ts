@@ -5,30 +5,22 @@ import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/client.ts';
 import { auditLogActions, auditLogs, entityChanges } from '../../server/db/schema/index.ts';
+import { processAdminToken } from '../kit/auth.ts';
 import { type ServerProcess, startServerProcess } from '../kit/server-process.ts';
 
 let server: ServerProcess | undefined;
 afterAll(() => server?.remove());
 
 describe.skipIf(!!process.env.TEST_DATABASE_URL)('audit queue at shutdown (PGlite process)', () => {
-  it('writes the queued audit logs before exiting', async () => {
+  // A process start (up to a minute on a loaded machine) and a graceful stop: more than vitest's default 30 s.
+  it('writes the queued audit logs before exiting', { timeout: 120_000 }, async () => {
     server = await startServerProcess({ AUDIT_FLUSH_INTERVAL_MS: '3600000' });
     const { base } = server;
-    const token = await fetch(`${base}/connect/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grant_type: 'password',
-        client_id: 'Finance_App',
-        username: 'admin',
-        password: '1q2w3E*',
-        scope: 'openid Finance',
-      }),
-    }).then((r) => r.json() as Promise<{ access_token: string }>);
+    const token = await processAdminToken(base);
     const correlationId = crypto.randomUUID().replaceAll('-', '');
     const created = await fetch(`${base}/api/identity/roles`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${token.access_token}`, 'content-type': 'application/json', 'x-correlation-id': correlationId },
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'x-correlation-id': correlationId },
       body: JSON.stringify({ name: 'written-at-shutdown' }),
     });
     expect(created.status).toBe(200);

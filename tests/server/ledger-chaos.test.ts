@@ -24,9 +24,8 @@
 // generous for a loaded machine.
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { adminPassword } from '../../server/db/seed/identity.ts';
 import { lookupValueId } from '../../server/modules/lookups/ids.ts';
-import { passwordToken } from '../kit/auth.ts';
+import { processAdminToken } from '../kit/auth.ts';
 import { type ServerProcess, startServerProcess } from '../kit/server-process.ts';
 
 const onPostgres = !!process.env.TEST_DATABASE_URL;
@@ -88,13 +87,7 @@ async function up(process: ServerProcess): Promise<Instance> {
   void process.exited.then((code) => {
     if (!killedOnPurpose.has(process)) crashes.push(`the server process on port ${process.port} exited by itself (code ${code})`);
   });
-  const { access_token: token } = await passwordToken({ url: process.base } as never, {
-    userName: 'admin',
-    password: adminPassword,
-    tenant: 'acme',
-    clientId: 'Finance_App',
-  });
-  return { process, token };
+  return { process, token: await processAdminToken(process.base, 'acme') };
 }
 
 async function send(instance: Instance, method: string, path: string, body: unknown, key?: string) {
