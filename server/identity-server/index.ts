@@ -128,9 +128,12 @@ export async function createIdentityServer(ctx: AppContext): Promise<IdentitySer
   });
   // Outermost: a token, revocation or sign-out answers only when every instance has heard what it
   // changed (the cache bus's fence, as for the API's own writes in request-context.ts).
+  // An error answer stays the answer when the fence cannot run (the database away), as in the API.
   provider.use(async (koa, next) => {
     await next();
-    if (changesState(koa.method)) await ctx.cache.fence();
+    if (!changesState(koa.method)) return;
+    if (koa.status < 400) await ctx.cache.fence();
+    else await ctx.cache.fence().catch((error: unknown) => ctx.log.warn({ err: error }, 'cache fence failed after an error answer'));
   });
   // Next, so that it compresses the body the other middleware and oidc-provider leave.
   provider.use(identityCompression());

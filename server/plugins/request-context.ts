@@ -336,9 +336,15 @@ export function registerRequestContext(app: FastifyInstance, ctx: AppContext): v
     await checkAccess(ctx, request);
   });
   // A request that may have changed something answers only when every instance has heard of it
-  // (server/cache.ts), so the next request, wherever it lands, does not act on a stale cache.
-  app.addHook('onSend', async (request, _reply, payload) => {
-    if (changesState(request.method)) await ctx.cache.fence();
+  // (server/cache.ts), so the next request, wherever it lands, does not act on a stale cache. A
+  // fence that cannot run (the database away) turns a success into a 500, in ABP's envelope: its
+  // outcome is told by a retry (an Idempotency-Key's replay) or a read. An error answer stays the
+  // answer: the error handler's own answer comes back through this hook, and a second failure
+  // here would leave Fastify's bare 500 instead.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!changesState(request.method)) return payload;
+    if (reply.statusCode < 400) await ctx.cache.fence();
+    else await ctx.cache.fence().catch((error: unknown) => request.log.warn({ err: error }, 'cache fence failed after an error answer'));
     return payload;
   });
 }
