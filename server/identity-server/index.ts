@@ -127,13 +127,23 @@ export async function createIdentityServer(ctx: AppContext): Promise<IdentitySer
     },
   });
   // Outermost: a token, revocation or sign-out answers only when every instance has heard what it
-  // changed (the cache bus's fence, as for the API's own writes in request-context.ts).
-  // An error answer stays the answer when the fence cannot run (the database away), as in the API.
+  // changed (the cache bus's fence, as for the API's own writes in request-context.ts). When the
+  // fence cannot run (the database away): an error answer stays the answer; a redirect carries the
+  // browser on (its change is committed, and the other instances hear of it with their listeners);
+  // any other success becomes OAuth's server_error, which a client tries again.
   provider.use(async (koa, next) => {
     await next();
     if (!changesState(koa.method)) return;
-    if (koa.status < 400) await ctx.cache.fence();
-    else await ctx.cache.fence().catch((error: unknown) => ctx.log.warn({ err: error }, 'cache fence failed after an error answer'));
+    try {
+      await ctx.cache.fence();
+    } catch (error) {
+      ctx.log.warn({ err: error }, 'cache fence failed');
+      if (koa.status >= 300) return;
+      koa.remove('Content-Encoding');
+      koa.set('Cache-Control', 'no-store');
+      koa.status = 500;
+      koa.body = { error: 'server_error', error_description: 'The change could not be confirmed to every server; please try again.' };
+    }
   });
   // Next, so that it compresses the body the other middleware and oidc-provider leave.
   provider.use(identityCompression());

@@ -3,8 +3,9 @@
 // is still ABP's error envelope: a success becomes a 500, an error answer stays what it was. The
 // error handler's own answer passes the same onSend hook, so a fence failing there left Fastify's
 // bare `{statusCode, error, message}` 500. The fence is made to fail here (the database itself is
-// real and stays up), on the API and on the identity server.
+// real and stays up), on the API and on the identity server (whose success is OAuth's server_error).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminPassword } from '../../server/db/seed/identity.ts';
 import { startTestServer, type TestServer } from '../kit/test-server.ts';
 import { type Caller, type ErrorBody, signIn } from './identity-helpers.ts';
 
@@ -41,15 +42,18 @@ describe('a changing request whose cache fence fails', () => {
     expect(refused.body.error.validationErrors?.map((v) => v.members)).toEqual([['name']]);
   });
 
-  it('keeps the identity server’s error answer (a refused grant) as OAuth’s error', async () => {
-    const response = await whileFenceFails(() =>
+  it('answers the identity server’s success as OAuth’s server_error and keeps its error answer', async () => {
+    const grant = (password: string) =>
       fetch(`${server.url}/connect/token`, {
         method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ grant_type: 'password', client_id: server.config.spaClientId, username: 'admin', password: 'wrong' }),
-      }),
-    );
-    expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ error: 'invalid_grant' });
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-encoding': 'br, gzip' },
+        body: new URLSearchParams({ grant_type: 'password', client_id: server.config.spaClientId, username: 'admin', password }),
+      });
+    const [granted, refused] = await whileFenceFails(() => Promise.all([grant(adminPassword), grant('wrong')]));
+    expect(granted.status).toBe(500);
+    expect(granted.headers.get('content-encoding')).toBeNull();
+    expect(await granted.json()).toMatchObject({ error: 'server_error' });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ error: 'invalid_grant' });
   });
 });
