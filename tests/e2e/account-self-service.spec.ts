@@ -27,6 +27,17 @@ async function signOutAndClear(page: Page): Promise<void> {
   await page.getByRole('main').getByRole('button', { name: 'Login' }).waitFor();
 }
 
+/** A new user with two-factor sign-in on, signed in with the password in a new page: at the second step. */
+async function atSecondStep(userName: string, password: string) {
+  const userId = await createUser(spec.server, { userName, password, email: `${userName}@example.test` });
+  await spec.server.ctx.db.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, userId));
+  const opened = await openPage();
+  await opened.page.goto(`${spec.server.url}/account/login`);
+  await submitAccountLogin(opened.page, userName, password);
+  await opened.page.waitForURL(/\/account\/send-security-code$/);
+  return opened;
+}
+
 describe('self-service account pages', () => {
   it('registers, confirms the e-mail from the outbox, then signs in', async () => {
     await setSettingValue(spec.server.ctx, 'Abp.Identity.SignIn.RequireConfirmedEmail', 'true', tenantOrGlobal(null));
@@ -161,12 +172,7 @@ describe('self-service account pages', () => {
   });
 
   it('signs in with a code sent by e-mail, and a remembered browser skips the second step next time', async () => {
-    const userId = await createUser(spec.server, { userName: 'mailcode', password: 'Mailcode-pass1', email: 'mailcode@example.test' });
-    await spec.server.ctx.db.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, userId));
-    const { page, problems } = await openPage();
-    await page.goto(`${spec.server.url}/account/login`);
-    await submitAccountLogin(page, 'mailcode', 'Mailcode-pass1');
-    await page.waitForURL(/\/account\/send-security-code$/);
+    const { page, problems } = await atSecondStep('mailcode', 'Mailcode-pass1');
     const email = page.getByRole('radio', { name: 'Email' });
     await email.waitFor();
     expect(await email.isChecked()).toBe(true);
@@ -189,12 +195,7 @@ describe('self-service account pages', () => {
   });
 
   it('says why the sign-in failed after a right code, with the way back to the login, not that the step expired', async () => {
-    const userId = await createUser(spec.server, { userName: 'afterstep', password: 'Afterstep-pass1', email: 'afterstep@example.test' });
-    await spec.server.ctx.db.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, userId));
-    const { page, problems } = await openPage();
-    await page.goto(`${spec.server.url}/account/login`);
-    await submitAccountLogin(page, 'afterstep', 'Afterstep-pass1');
-    await page.waitForURL(/\/account\/send-security-code$/);
+    const { page, problems } = await atSecondStep('afterstep', 'Afterstep-pass1');
     await page.getByRole('button', { name: 'Send code' }).click();
     await page.getByRole('status').filter({ hasText: 'A verification code has been sent.' }).waitFor();
     await page.getByLabel(/^Verification code/).fill(await latestSecurityCode(spec.server, 'afterstep@example.test'));
